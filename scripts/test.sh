@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Install everything the test suite needs on a fresh Debian machine, then run the whole suite.
+# This is the README's test command; .ci/run runs exactly this.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Debian packages: chromium for the browser tests, redis for multi-process fan-out tests.
+debs=()
+command -v chromium >/dev/null 2>&1 || debs+=(chromium)
+command -v redis-server >/dev/null 2>&1 || debs+=(redis-server)
+if [ ${#debs[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${debs[@]}" >/dev/null
+fi
+
+python3 -m venv .venv
+.venv/bin/python -m pip install -q --upgrade pip
+.venv/bin/python -m pip install -q -e '.[test,png]'
+
+.venv/bin/ruff check .
+.venv/bin/python -m pytest "$@"

@@ -1,0 +1,93 @@
+"""A Match is one game being played: game + seat count + seed + options + move log.
+
+The move log IS the saved game: replaying it on a fresh setup with the same seed gives the
+identical state, events and views.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from .game import Game
+from .registry import load_game
+from .types import Choice, Decision, Event, IllegalChoice, Outcome, normalize
+
+FORMAT = "ludus-match/1"
+
+
+class Match:
+    def __init__(self, game: Game | str, players: int, seed: int = 0,
+                 options: Mapping[str, Any] | None = None) -> None:
+        self.game: Game = load_game(game) if isinstance(game, str) else game
+        self.players = players
+        self.seed = seed
+        self.options = dict(options or {})
+        self.state = self.game.setup(players, seed, self.options)
+        self.log: list[dict[str, Any]] = []
+        self.events: list[Event] = []
+
+    # --- playing -------------------------------------------------------------------------
+    def decisions(self, seat: int | None = None) -> list[Decision]:
+        found = list(self.game.decisions(self.state))
+        return found if seat is None else [d for d in found if d.seat == seat]
+
+    def play(self, seat: int, choice: Choice) -> list[Event]:
+        """Apply ``choice`` for ``seat``; raises IllegalChoice (nothing changes) if not offered."""
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise IllegalChoice("bad-seat", f"seat must be a number, not {seat!r}")
+        try:
+            choice = normalize(choice)
+        except (TypeError, ValueError) as error:
+            raise IllegalChoice("malformed", f"choice is not JSON data: {error}") from error
+        events = self.game.apply(self.state, seat, choice)
+        self.log.append({"seat": seat, "choice": choice})
+        self.events.extend(events)
+        return events
+
+    def advance(self, now: float) -> list[Event]:
+        """Let the game's clocks run up to ``now`` (real-time games); logged only if it did something."""
+        events = self.game.advance(self.state, now)
+        if events:
+            self.log.append({"advance": now})
+            self.events.extend(events)
+        return events
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return self.game.view(self.state, seat)
+
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome(self.state)
+
+    @property
+    def finished(self) -> bool:
+        return self.outcome() is not None
+
+    # --- saving and replaying ------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return {"format": FORMAT, "game": self.game.id, "players": self.players, "seed": self.seed,
+                "options": normalize(self.options), "log": normalize(self.log)}
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | str) -> Match:
+        """Rebuild a match by replaying its log; a log that does not replay raises IllegalChoice."""
+        if isinstance(data, str):
+            data = json.loads(data)
+        if data.get("format", FORMAT) != FORMAT:
+            raise ValueError(f"not a ludus match: format {data.get('format')!r}")
+        match = cls(data["game"], data["players"], data["seed"], data.get("options"))
+        for entry in data["log"]:
+            match.replay_entry(entry)
+        return match
+
+    def replay_entry(self, entry: Mapping[str, Any]) -> list[Event]:
+        if "advance" in entry:
+            events = self.game.advance(self.state, entry["advance"])
+            self.log.append({"advance": entry["advance"]})
+            self.events.extend(events)
+            return events
+        return self.play(entry["seat"], entry["choice"])
