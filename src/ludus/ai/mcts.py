@@ -199,8 +199,7 @@ class ISMCTSBot:
             node, expanded = self.select(node, current.seat, options)
             game.apply(state, node.seat, node.choice)
             path.append(node)
-            if game.outcome(state) is not None:
-                break
+            # a finished game offers no decisions; asking only for decisions saves an outcome() per step
             found = game.decisions(state)
             current = next_decision(found) if found else None
         self.play_out(state)
@@ -234,11 +233,12 @@ class ISMCTSBot:
         return best, False
 
     def play_out(self, state: State) -> None:
-        """Play on with the rollout policy until the game ends, stalls, or the depth cap is reached."""
-        game, rng, steps = self.game, self.rng, 0
-        while game.outcome(state) is None and (self.rollout_depth is None or steps < self.rollout_depth):
+        """Play on with the rollout policy until no one has a decision (the game is over, or waits on a
+        clock in real-time games) or the depth cap is reached; the evaluation then judges the state."""
+        game, rng, depth, steps = self.game, self.rng, self.rollout_depth, 0
+        while depth is None or steps < depth:
             found = game.decisions(state)
-            if not found:  # waiting on a clock (real-time games): judge the state as it stands
+            if not found:
                 return
             current = next_decision(found)
             game.apply(state, current.seat, self.rollout(game, state, current, rng))
