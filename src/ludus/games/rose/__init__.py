@@ -1,1 +1,8 @@
-"""games/rose."""
+"""The Name of the Rose. Importing the package registers its bot levels with ``ludus.ai``."""
+
+from ludus.ai import register_bot
+
+from . import bots
+
+register_bot("rose", "random", bots.random_bot)
+register_bot("rose", "easy", bots.greedy_bot)
