@@ -9,11 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ludus.ai import RandomBot
-from ludus.ai.arena import tournament
+from ludus.ai.arena import play_match_record, tournament
 from ludus.ai.mcts import ISMCTSBot, ismcts_factory, outcome_value
 from ludus.engine import Decision, Outcome
 
-from .toys import GOOFSPIEL, KUHN, TICTACTOE, GoofspielState, KuhnState, TicTacToeState
+from .toys import GOOFSPIEL, KUHN, LADDER, TICTACTOE, GoofspielState, KuhnState, TicTacToeState
 
 
 def random_bot(game, seat, seed):
@@ -176,3 +176,25 @@ def test_the_default_evaluation_splits_a_shared_win():
     assert [outcome_value(shared, None, seat) for seat in range(3)] == [0.5, 0.0, 0.5]
     assert outcome_value(Finished(Outcome((1,), {})), None, 1) == 1.0
     assert outcome_value(Finished(None), None, 0) == 0.5
+
+
+def test_ismcts_does_not_step_and_undo_when_its_evaluation_sees_no_difference():
+    """A capped search with a flat evaluation cannot tell the options apart; it must still make progress."""
+
+    def flat(game, state, seat):
+        return 0.5
+
+    def capped(game, seat, seed):
+        return ISMCTSBot(game, seat, iterations=30, seed=seed, rollout_depth=0, evaluate=flat)
+
+    match = play_match_record(LADDER, 1, 0, [capped], max_steps=200)
+    assert "undo" not in [entry["choice"] for entry in match.log]
+
+
+def test_a_bot_can_forget_the_views_of_an_earlier_game():
+    bot = ISMCTSBot(LADDER, 0, iterations=10, seed=0)
+    decision = LADDER.decisions(LADDER.setup(1, 0))[0]
+    bot.choose({"rung": 0, "done": False}, decision)
+    assert bot.seen
+    bot.forget()
+    assert not bot.seen

@@ -3,6 +3,7 @@
 - Kuhn poker: two seats, one hidden card each from J, Q, K, one round of betting (hidden information).
 - Tic-tac-toe: perfect information, for checking that the search finds forced wins.
 - Goofspiel: both seats bid a card for a face-up prize at the same time (simultaneous, hidden bids).
+- Ladder: one seat climbs with "undo", like the step-wise moves of the real games.
 
 The outcome is a win/loss (a draw is a win shared by both seats), as the default ISMCTS evaluation expects.
 """
@@ -234,6 +235,55 @@ class Goofspiel:
         return []
 
 
+# --- Ladder ------------------------------------------------------------------------------------
+@dataclass
+class LadderState:
+    rung: int = 0
+    done: bool = False
+    moves: list[str] = field(default_factory=list)
+
+
+class Ladder:
+    """One seat climbs a five-rung ladder step by step (with "undo", like a step-wise move); stopping on rung
+    3 or higher wins."""
+
+    id = "ladder"
+    players = range(1, 2)
+    options = ()
+
+    def setup(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> LadderState:
+        check_players(self.id, players, self.players)
+        return LadderState()
+
+    def decisions(self, state: LadderState) -> list[Decision]:
+        if state.done:
+            return []
+        return [Decision(0, "step", (*(("climb",) if state.rung < 5 else ()), *(("undo",) if state.rung else ()),
+                                     "done"))]
+
+    def apply(self, state: LadderState, seat: int, choice: Any) -> list[Event]:
+        offered_decision(self, state, seat, choice)
+        state.moves.append(choice)
+        state.rung += {"climb": 1, "undo": -1}.get(choice, 0)
+        state.done = choice == "done"
+        return []
+
+    def outcome(self, state: LadderState) -> Outcome | None:
+        if not state.done:
+            return None
+        return Outcome((0,) if state.rung >= 3 else (), {0: state.rung})
+
+    def view(self, state: LadderState, seat: int | None) -> dict[str, Any]:
+        return {"rung": state.rung, "done": state.done}
+
+    def world_from_view(self, view: dict[str, Any], seat: int, rng: random.Random) -> LadderState:
+        return LadderState(view["rung"], view["done"])
+
+    def advance(self, state: LadderState, now: float) -> list[Event]:
+        return []
+
+
 KUHN = Kuhn()
+LADDER = Ladder()
 TICTACTOE = TicTacToe()
 GOOFSPIEL = Goofspiel()

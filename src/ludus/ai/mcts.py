@@ -26,6 +26,7 @@ expansion, rollouts) comes from the bot's own ``random.Random``.
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import time
@@ -61,6 +62,15 @@ def outcome_value(game: Game, state: State, seat: int) -> float:
     if seat not in outcome.winners:
         return 0.0
     return 1.0 / len(outcome.winners)
+
+
+REMEMBERED_VIEWS = 512
+"""How many recent views a bot remembers to avoid going round in circles."""
+
+
+def fingerprint(view: dict[str, Any]) -> str:
+    """A view as canonical text, to recognise a view seen before."""
+    return json.dumps(view, sort_keys=True, separators=(",", ":"), default=repr)
 
 
 def choice_key(choice: Choice) -> Hashable:
@@ -113,13 +123,15 @@ class ISMCTSBot:
     ``iterations`` and ``time_budget`` (seconds) bound the search; with both, whichever runs out
     first stops it (at least one iteration always runs). Only ``iterations`` gives reproducible
     choices. ``rollout_depth`` caps the number of random steps after the tree, after which
-    ``evaluate`` judges the reached state.
+    ``evaluate`` judges the reached state. With ``avoid_repeats`` (default) the bot never picks an
+    option that leads back to a view it already decided from (no step-and-undo loops); it remembers
+    the views of its recent decisions, so use one bot per game or call ``forget()`` between games.
     """
 
     def __init__(self, game: Game, seat: int, iterations: int | None = 500, time_budget: float | None = None,
                  rollout: RolloutPolicy = random_rollout, evaluate: Evaluation = outcome_value,
                  seed: int | None = None, *, rollout_depth: int | None = None,
-                 exploration: float = EXPLORATION) -> None:
+                 exploration: float = EXPLORATION, avoid_repeats: bool = True) -> None:
         if iterations is None and time_budget is None:
             raise ValueError("give ISMCTSBot an iteration budget, a time budget, or both")
         if iterations is not None and iterations < 1:
@@ -133,19 +145,23 @@ class ISMCTSBot:
         self.rollout_depth = rollout_depth
         self.exploration = exploration
         self.rng = random.Random(seed)
+        self.avoid_repeats = avoid_repeats
+        self.seen: dict[str, None] = {}
+        """Fingerprints of the views this bot decided from, oldest first (an ordered set)."""
         self.last_search: dict[str, Any] = {}
         """Figures of the latest search (iterations, seconds, visits per option), for logs and benchmarks."""
 
     # --- the bot interface ----------------------------------------------------------------
     def choose(self, view: dict[str, Any], decision: Decision) -> Choice:
-        if len(decision.options) == 1:
+        options = self.progressing_options(view, decision) if self.avoid_repeats else decision.options
+        if len(options) == 1:
             self.last_search = {"iterations": 0, "seconds": 0.0, "visits": {}}
-            return decision.options[0]
-        root = self.search(view, decision)
+            return options[0]
+        root = self.search(view, decision, options)
         best: Choice | None = None
         best_rank: tuple[int, float] = (0, 0.0)
         # the most visited option is the robust choice; the mean value breaks ties, then option order
-        for option in decision.options:
+        for option in options:
             child = root.children.get((decision.seat, choice_key(option)))
             if child is None or child.visits == 0:
                 continue
@@ -153,14 +169,51 @@ class ISMCTSBot:
             if best is None or rank > best_rank:
                 best, best_rank = option, rank
         if best is None:  # no determinization offered any of the real options: the game's worlds are off
-            return self.rng.choice(decision.options)
+            return self.rng.choice(options)
         return best
 
+    def progressing_options(self, view: dict[str, Any], decision: Decision) -> tuple[Choice, ...]:
+        """The options that do not lead the seat back to a view it has already decided from.
+
+        Games offer step-wise moves with "undo"; a search whose evaluation cannot tell the options
+        apart (a capped rollout in a long game) would otherwise happily step and undo forever. A
+        repeated view means no progress, so such options are dropped, unless nothing else is left.
+        The options are tried once in one sampled world; an option whose result depends on hidden
+        information (a draw) practically never repeats a view, so it is kept.
+        """
+        here = fingerprint(view)
+        seen = self.seen
+        seen[here] = None
+        while len(seen) > REMEMBERED_VIEWS:
+            del seen[next(iter(seen))]
+        if len(decision.options) == 1:
+            return decision.options
+        game = self.game
+        world = clone(game, game.world_from_view(view, self.seat, self.rng))
+        mine = matching_decision(game.decisions(world), decision)
+        if mine is None:
+            return decision.options
+        offered = {choice_key(option) for option in mine.options}
+        progressing = []
+        for option in decision.options:
+            if choice_key(option) in offered:
+                after = clone(game, world)
+                game.apply(after, decision.seat, option)
+                if fingerprint(game.view(after, self.seat)) in seen:
+                    continue
+            progressing.append(option)
+        return tuple(progressing) or decision.options
+
+    def forget(self) -> None:
+        """Forget the views decided from (call between games when one bot plays several)."""
+        self.seen.clear()
+
     # --- the search ----------------------------------------------------------------------
-    def search(self, view: dict[str, Any], decision: Decision) -> Node:
-        """Run the search for ``decision`` and return the root (its children hold the statistics)."""
+    def search(self, view: dict[str, Any], decision: Decision, options: Sequence[Choice] | None = None) -> Node:
+        """Run the search for ``decision`` over ``options`` (default: all offered) and return the root;
+        its children hold the statistics."""
         root = Node(decision.seat, None)
-        allowed = {choice_key(option) for option in decision.options}
+        allowed = {choice_key(option) for option in (decision.options if options is None else options)}
         started = time.perf_counter()
         deadline = None if self.time_budget is None else started + self.time_budget
         done = 0
