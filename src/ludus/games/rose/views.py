@@ -34,6 +34,7 @@ def view(s: RoseState, seat: int | None) -> dict[str, Any]:
         "sundial": s.sundial,
         "active": s.active if phase == "turn" else None,
         "start_player": s.day_start,
+        "ender": s.active if phase != "turn" else None,
         "event": EVENTS[s.today] if s.today >= 0 else None,
         "event_row": [EVENTS[e] if i < shown_events else None for i, e in enumerate(s.events)],
         "revelation_after": list(ed.revelation_days),

@@ -41,7 +41,7 @@ def world_from_view(view: dict[str, Any], seat: int, rng: random.Random) -> Rose
     s.day = view["day"]
     s.phase = phase
     s.sundial = view["sundial"]
-    s.active = view["active"] if view["active"] is not None else view["start_player"]
+    s.active = view["active"] if view["active"] is not None else view["ender"]
     s.day_start = view["start_player"]
     s.suspicion = [view["suspicion"][c] for c in COLOURS]
     s.clue = [view["clue"][c] for c in COLOURS]
