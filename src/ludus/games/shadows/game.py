@@ -1,0 +1,92 @@
+"""Shadows: Amsterdam as a ``Game`` (the protocol in ludus.engine): ``GAME``.
+
+The contract (ids, decisions, choices, view) is docs/shadows.md.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from ludus.engine import BadOptions, Choice, Decision, Event, Option, Outcome, check_players, resolve_options
+
+from . import rules, views
+from .maps import MapParams
+from .state import COOP_PRESETS, TEAMS, ShadowsState, Team
+
+COOP_CHOICES = ("auto", "off", *COOP_PRESETS)
+
+
+class Shadows:
+    id = "shadows"
+    players = range(2, 9)
+    options = (
+        Option("coop", "auto", "2–3 player co-op countdown: apprentice 15, novice 8, agent 5, super-agent 3 minutes;"
+               " auto = novice for 2–3 players, off (two teams) for 4–8", choices=COOP_CHOICES),
+        Option("swap_roles", True, "between rounds each team's officer names the next officer"),
+        Option("rounds_to_win", 2, "rounds a team must win (co-op: rounds lost also end the game)"),
+        Option("police_limit", 3, "the police token that loses the round"),
+        Option("police", 12, "police spaces per map card"),
+        Option("shared_police", 6, "police spaces on both cards"),
+        Option("clients", 2, "client spaces per map card"),
+        Option("shared_clients", 1, "client spaces on both cards"),
+        Option("evidence", 2, "evidence spaces unique to each team"),
+        Option("shared_evidence", 2, "evidence spaces on both cards"),
+        Option("min_evidence_distance", 2, "evidence lies at least this far from the centre"),
+        Option("max_map_rating", 5, "only maps of this difficulty or easier (1 = first games)",
+               choices=(1, 2, 3, 4, 5)),
+    )
+
+    def params(self, options: Mapping[str, Any]) -> MapParams:
+        return MapParams(options["police"], options["shared_police"], options["clients"], options["shared_clients"],
+                         options["evidence"], options["shared_evidence"], options["min_evidence_distance"])
+
+    def setup(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> ShadowsState:
+        check_players(self.id, players, self.players)
+        resolved = resolve_options(self.options, options)
+        coop = resolved["coop"]
+        if coop == "auto":
+            coop = "novice" if players <= 3 else "off"
+        if coop == "off" and players < 4:
+            raise BadOptions("two teams need 4–8 players; 2–3 players play the co-op variant")
+        if resolved["rounds_to_win"] < 1 or resolved["police_limit"] < 1:
+            raise BadOptions("rounds_to_win and police_limit must be at least 1")
+        params = self.params(resolved)
+        try:
+            params.check()
+        except ValueError as error:
+            raise BadOptions(str(error)) from error
+        preset = None if coop == "off" else coop
+        if preset is None:
+            # Teams as even as possible: even seats black, odd seats orange; seats 0 and 1 start as officers.
+            teams = {name: Team(name, list(range(i, players, 2)), i) for i, name in enumerate(TEAMS)}
+        else:
+            teams = {"black": Team("black", list(range(players)), 0)}
+        state = ShadowsState(players, resolved, params, preset, random.Random(seed), teams)
+        rules.start_round(state)
+        return state
+
+    def decisions(self, state: ShadowsState) -> list[Decision]:
+        return rules.decisions(state)
+
+    def apply(self, state: ShadowsState, seat: int, choice: Choice) -> list[Event]:
+        return rules.apply(state, seat, choice)
+
+    def advance(self, state: ShadowsState, now: float) -> list[Event]:
+        return rules.advance(state, now)
+
+    def view(self, state: ShadowsState, seat: int | None) -> dict[str, Any]:
+        return views.view(state, seat)
+
+    def outcome(self, state: ShadowsState) -> Outcome | None:
+        return rules.outcome(state)
+
+    def world_from_view(self, view: dict[str, Any], seat: int, rng: random.Random) -> ShadowsState:
+        return views.world_from_view(view, seat, rng, self.params(view["options"]))
+
+    def clone(self, state: ShadowsState) -> ShadowsState:
+        return state.copy()
+
+
+GAME = Shadows()

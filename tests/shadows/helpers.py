@@ -1,0 +1,59 @@
+"""Small builders for rulebook tests: games with a map card laid out by hand."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ludus.engine import Event
+from ludus.games.shadows import board
+from ludus.games.shadows.game import GAME
+from ludus.games.shadows.maps import MapPair
+from ludus.games.shadows.state import ShadowsState
+
+S = board.SPACE_OF
+"""Space id of a hex: S[(q, r)]."""
+
+
+def hand_made_map(black: Mapping[int, str] = {}, orange: Mapping[int, str] = {}) -> MapPair:
+    """A map pair from per-card kinds; a space named on both cards with the same kind is shared."""
+    categories = ["empty"] * len(board.HEXES)
+    for space in set(black) | set(orange):
+        b, o = black.get(space, "empty"), orange.get(space, "empty")
+        if b == o:
+            categories[space] = f"shared-{b}"
+        elif o == "empty":
+            categories[space] = f"black-{b}"
+        elif b == "empty":
+            categories[space] = f"orange-{o}"
+        else:
+            raise ValueError(f"space {space}: {b} on black but {o} on orange")
+    return MapPair(tuple(categories))
+
+
+def game(players: int = 4, black: Mapping[int, str] = {}, orange: Mapping[int, str] = {},
+         seed: int = 0, **options) -> ShadowsState:
+    """A game whose first round is played on a hand-made map."""
+    state = GAME.setup(players, seed, options)
+    state.map = hand_made_map(black, orange)
+    return state
+
+
+def give(state: ShadowsState, team: str, count: int = 1) -> list[Event]:
+    """The team's officer hands over the first ``count`` face-up cards."""
+    cards = [c for c in state.face_up if c is not None][:count]
+    return GAME.apply(state, state.teams[team].officer, cards)
+
+
+def travel(state: ShadowsState, team: str, *path: int) -> list[Event]:
+    """Give as many cards as each hop needs and land on every space of ``path`` in turn."""
+    events: list[Event] = []
+    for space in path:
+        here = state.teams[team].figure
+        cards = board.distance(here, space)
+        events += give(state, team, cards)
+        events += GAME.apply(state, state.teams[team].detectives[0], space)
+    return events
+
+
+def kinds(events: list[Event]) -> list[str]:
+    return [event.kind for event in events]
