@@ -1,0 +1,96 @@
+"""Properties of whole random games: they end, options apply, replays reproduce, nothing is lost."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st_
+
+from ludus.engine import Match
+from ludus.games.floors.game import GAME
+from ludus.games.floors.state import EATEN, OUT, WAITING
+
+MAX_CHOICES = 20_000
+
+
+def _check_invariants(st) -> None:
+    counts = {"board": 0, "waiting": 0, "out": 0, "eaten": 0}
+    resting = {}
+    for f, s in enumerate(st.fig_sq):
+        if s >= 0:
+            counts["board"] += 1
+            if f != st.move_fig:
+                assert s not in resting, f"figures {resting.get(s)} and {f} share a square at rest"
+                resting[s] = f
+                assert st.figat[s] == f
+        else:
+            counts[{WAITING: "waiting", OUT: "out", EATEN: "eaten"}[s]] += 1
+    assert sum(counts.values()) == len(st.fig_sq)  # conserved: board + waiting + out + eaten
+    assert sum(1 for x in st.figat if x >= 0) == len(resting)
+    assert counts["out"] == sum(st.out)
+    assert st.monster_sq not in resting
+    assert not st.tiles[st.monster_sq]
+
+
+def _random_match(seed: int, players: int, variant: str) -> Match:
+    match = Match(GAME, players, seed, {"variant": variant})
+    rng = random.Random(seed)
+    for _ in range(MAX_CHOICES):
+        if match.finished:
+            break
+        decision = match.decisions()[0]
+        match.play(decision.seat, rng.choice(decision.options))
+        _check_invariants(match.state)
+    assert match.finished, "a random game must end"
+    return match
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st_.integers(0, 10**6), players=st_.integers(2, 7), variant=st_.sampled_from(["basic", "advanced"]))
+def test_random_games_end_keep_every_figure_and_never_stack_figures(seed, players, variant):
+    match = _random_match(seed, players, variant)
+    outcome = match.outcome()
+    assert outcome is not None and outcome.winners
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st_.integers(0, 10**6), players=st_.integers(2, 7))
+def test_replaying_the_move_log_reproduces_the_game(seed, players):
+    match = _random_match(seed, players, "advanced" if seed % 2 else "basic")
+    again = Match.from_json(match.dumps())
+    assert again.view(None) == match.view(None)
+    assert [e.to_json() for e in again.events] == [e.to_json() for e in match.events]
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st_.integers(0, 10**6), players=st_.integers(2, 5))
+def test_every_offered_option_applies(seed, players):
+    st = GAME.setup(players, seed, {"variant": "advanced" if seed % 2 else "basic"})
+    rng = random.Random(seed)
+    for n in range(3000):
+        if st.phase == "over":
+            break
+        decision = GAME.decisions(st)[0]
+        if n % 7 == 0:
+            for option in decision.options:
+                GAME.apply(GAME.clone(st), decision.seat, option)
+        GAME.apply(st, decision.seat, rng.choice(decision.options))
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st_.integers(0, 10**6), players=st_.integers(2, 7), cut=st_.integers(0, 600))
+def test_a_world_resampled_from_a_view_shows_the_same_view(seed, players, cut):
+    st = GAME.setup(players, seed, {"variant": "advanced" if seed % 3 == 0 else "basic"})
+    rng = random.Random(seed)
+    for _ in range(cut):
+        if st.phase == "over":
+            break
+        decision = GAME.decisions(st)[0]
+        GAME.apply(st, decision.seat, rng.choice(decision.options))
+    for seat in (None, 0, players - 1):
+        view = GAME.view(st, seat)
+        world = GAME.world_from_view(view, seat if seat is not None else 0, random.Random(seed + 1))
+        assert GAME.view(world, seat) == view
+        assert [d.to_json() for d in GAME.decisions(world)] == [d.to_json() for d in GAME.decisions(st)]
+        assert sorted(world.deck) == sorted(st.deck)  # the same unseen tiles, in some order
