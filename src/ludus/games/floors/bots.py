@@ -1,0 +1,147 @@
+"""Bots for Fearsome Floors. They see only ``view(state, seat)``; the deck order stays hidden.
+
+- ``RandomMoveBot`` ("random"): a uniformly random legal end result for a random figure.
+- ``GreedyBot`` ("easy"): for every figure and every end result of its move, runs the monster for
+  each tile still possibly in the deck and picks the move with the best expected outcome: safe
+  figures, progress toward the exit, figures out.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from ludus.ai.bot import register_bot
+from ludus.engine import Choice, Decision, Game
+
+from .board import EXIT_DISTANCE
+from .game import GAME, FloorsGame
+from .monster import run_tile
+from .movement import move_results
+from .state import OUT, WAITING, FloorsState
+
+OUT_WORTH = 100.0
+
+
+def figure_worth(st: FloorsState, fig: int) -> float:
+    """How much a figure is worth to its owner where it stands: out, near the exit, or merely alive."""
+    s = st.fig_sq[fig]
+    if s == OUT:
+        return OUT_WORTH
+    if s >= 0:
+        return 60.0 - EXIT_DISTANCE[s] * 1.5
+    if s == WAITING:
+        return 15.0
+    return 0.0  # eaten for good
+
+
+def seat_worth(st: FloorsState, seat: int) -> float:
+    mine = others = 0.0
+    for f in range(len(st.fig_sq)):
+        if st.fig_owner[f] == seat:
+            mine += figure_worth(st, f)
+        else:
+            others += figure_worth(st, f)
+    return mine - 0.2 * others / max(1, st.players - 1)
+
+
+class _Planner:
+    def __init__(self, game: FloorsGame, seat: int, seed: int | None) -> None:
+        self.game = game
+        self.seat = seat
+        self.rng = random.Random(seed)
+        self.plan: list[str] = []
+        self.plan_figure = -1
+
+    def choose(self, view: dict[str, Any], decision: Decision) -> Choice:
+        if decision.kind == "figure":
+            world = self.game.world_from_view(view, self.seat, self.rng)
+            self.plan_figure, self.plan = self.pick(world, list(decision.options))
+            return self.plan_figure
+        if decision.kind == "step":
+            if self.plan and self.plan[0] in decision.options and decision.prompt.get("figure") == self.plan_figure:
+                return self.plan.pop(0)
+            self.plan = []
+            return "done" if "done" in decision.options else self.rng.choice(decision.options)
+        return self.rng.choice(decision.options)  # advanced setup: anywhere legal
+
+    def pick(self, world: FloorsState, figures: list[int]) -> tuple[int, list[str]]:
+        raise NotImplementedError
+
+
+class RandomMoveBot(_Planner):
+    """A random figure, then a random legal end result of its move."""
+
+    def pick(self, world: FloorsState, figures: list[int]) -> tuple[int, list[str]]:
+        fig = self.rng.choice(figures)
+        return fig, list(self.rng.choice(move_results(world, fig)))
+
+
+class GreedyBot(_Planner):
+    """One-move lookahead against every monster tile still possibly in the deck."""
+
+    shortlist = 8
+
+    def tile_odds(self, world: FloorsState) -> list[tuple[int, float]]:
+        counts = Counter(world.deck)
+        if world.draws == 0 or (world.options["no_hit_first_each_stage"] and not world.played):
+            counts = Counter({t: n for t, n in counts.items() if t > 0}) or counts
+        total = sum(counts.values())
+        return [(t, n / total) for t, n in counts.items()]
+
+    def after_move(self, world: FloorsState, fig: int, steps: list[str]) -> FloorsState:
+        st = world.clone()
+        self.game._start_move(st, fig)
+        for step in steps[:-1]:
+            self.game._step(st, step, None)
+        last = steps[-1]
+        if last == "exit":
+            st.fig_sq[fig] = OUT
+        else:
+            pos = st.fig_sq[fig]
+            if pos >= 0:
+                st.figat[pos] = fig
+        st.move_fig = -1
+        return st
+
+    def pick(self, world: FloorsState, figures: list[int]) -> tuple[int, list[str]]:
+        seat = self.seat
+        out_now = world.out[seat]
+        candidates: list[tuple[float, int, list[str], FloorsState]] = []
+        for fig in figures:
+            for steps in move_results(world, fig):
+                st = self.after_move(world, fig, steps)
+                if steps[-1] == "exit" and out_now + 1 >= world.needed:
+                    return fig, steps  # wins at once
+                quick = figure_worth(st, fig) - 0.01 * len(steps) + self.rng.random() * 1e-3
+                candidates.append((quick, fig, steps, st))
+        candidates.sort(key=lambda c: c[0], reverse=True)
+        # Always consider staying put for each figure, besides the most promising moves.
+        shortlist = candidates[: self.shortlist] + [c for c in candidates[self.shortlist:] if c[2] == ["done"]]
+        odds = self.tile_odds(world)
+        best = None
+        best_score = -1e18
+        for quick, fig, steps, st in shortlist:
+            expected = 0.0
+            for tile, p in odds:
+                trial = st.clone()
+                run_tile(trial, tile)
+                expected += p * seat_worth(trial, seat)
+            score = expected + 0.01 * quick
+            if score > best_score:
+                best_score, best = score, (fig, steps)
+        assert best is not None
+        return best
+
+
+def _random_factory(game: Game, seat: int, seed: int | None) -> RandomMoveBot:
+    return RandomMoveBot(GAME, seat, seed)
+
+
+def _greedy_factory(game: Game, seat: int, seed: int | None) -> GreedyBot:
+    return GreedyBot(GAME, seat, seed)
+
+
+register_bot("floors", "random", _random_factory)
+register_bot("floors", "easy", _greedy_factory)
