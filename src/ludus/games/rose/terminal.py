@@ -128,8 +128,10 @@ def prompt_text(w: Words, view: Mapping[str, Any], decision: Decision) -> str:
     if kind == "task_tile":
         return w("prompt.task_tile", monk=w.monk(prompt["monk"]))
     if kind == "sign":
+        if prompt.get("track") in ("clue", "suspicion"):
+            return w(f"prompt.sign.{prompt['track']}", monk=w.monk(prompt["monk"]), amount=prompt["amount"])
         return w("prompt.sign", monk=w.monk(prompt["monk"]), amount=prompt["amount"],
-                 track=w(f"track.{prompt['track']}"))
+                 track=w(f"track.{prompt.get('track', 'clue')}"))
     if kind in ("clue_bonus", "clue_bonus_split"):
         return w(f"prompt.{kind}", event=w.event(prompt["event"]), amount=prompt.get("amount", ""))
     if kind == "awkward":
@@ -286,8 +288,12 @@ def tracks(w: Words, view: Mapping[str, Any]) -> RenderableType:
     table.add_column("")
     table.add_column(w("track.suspicion"), justify="right")
     table.add_column(w("track.clue"), justify="right")
+    mine = (view.get("you") or {}).get("identity")
     for colour in COLOURS:
-        table.add_row(styled(w.monk(colour), colour), str(view["suspicion"][colour]), str(view["clue"][colour]))
+        name = styled(w.monk(colour), colour)
+        if colour == mine:
+            name.append(f" ({w('ui.yours')})", style="bold")
+        table.add_row(name, str(view["suspicion"][colour]), str(view["clue"][colour]))
     return table
 
 
