@@ -1,0 +1,290 @@
+"""The Shadows: Amsterdam AI: officers that give picture clues and detectives that read them.
+
+Both roles work from their seat's view only (``choose(view, decision)``), so they cannot cheat:
+
+- ``Detective`` reads the clue cards in its team's hand and moves the figure to the reachable space
+  whose picture the cards call to mind most (``association.clue_scores``), shunning spaces where the
+  team already met the police.
+- ``Officer`` sees its own map card. It values every reachable space by how many safe moves it
+  leaves to the next evidence (or, with 3 markers out, to a client), then tries every offered
+  give — each face-up card alone and every pair — and predicts where its detectives would land,
+  with a little doubt (a softmax over the detective's own scores). It picks the give with the best
+  expected landing, which in practice means cards that make the target's picture stand out from
+  the other reachable spaces, and that keep the team off police. When even the best give is a poor
+  bet it asks for a new row of face-up cards (``wants``).
+
+``make_policy(role, seed)`` is the hook ``simulate.py`` and the server's bot seats use; the
+decision kinds and view fields are those of docs/shadows.md.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ludus.engine import Choice, Decision
+
+from . import board
+from .association import KeywordColourScorer, KeywordOverlapScorer, Scorer, clue_scores
+from .pictures import Deck, deck_for
+
+EVIDENCE_MARKERS = 3
+
+_SCORERS: dict[str, Scorer] = {}
+
+
+def shared_scorer(name: str = "keywords+colours") -> Scorer:
+    """One scorer per kind for the whole process: its caches are worth sharing between seats."""
+    if name not in _SCORERS:
+        _SCORERS[name] = KeywordOverlapScorer() if name == "keyword-overlap" else KeywordColourScorer()
+    return _SCORERS[name]
+
+
+def deck_of(view: dict[str, Any]) -> Deck:
+    """The picture deck a table plays with: the standard one unless its options name a picture seed."""
+    seed = (view.get("options") or {}).get("picture_seed")
+    return deck_for(seed if isinstance(seed, int) and not isinstance(seed, bool) else None)
+
+
+def _team(view: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    you = view.get("you") or {}
+    name = you.get("team") or next(iter(view["teams"]))
+    return name, view["teams"][name]
+
+
+def _marked(view: dict[str, Any]) -> set[int]:
+    return {space for team in view["teams"].values() for space in team["markers"]}
+
+
+def read_clue(scorer: Scorer, deck: Deck, view: dict[str, Any], cards: Sequence[str],
+              spaces: Sequence[int]) -> np.ndarray:
+    """The detectives' reading of ``cards``: one score per candidate space (higher = more likely meant).
+
+    Association first; spaces where the team already took a police token are pushed down (the officer
+    would not send them back), and so, a little, are spaces already holding an evidence marker.
+    """
+    pictures = view["pictures"]
+    clue_pictures = [deck[c] for c in cards]
+    candidates = [deck[pictures[s]] for s in spaces]
+    scores = clue_scores(scorer, clue_pictures, candidates)
+    _, team = _team(view)
+    police = set(team["police"])
+    marked = _marked(view)
+    for n, space in enumerate(spaces):
+        if space in police:
+            scores[n] -= 2.5
+        elif space in marked:
+            scores[n] -= 0.5
+    return scores
+
+
+class Detective:
+    """Moves the figure to the reachable space that best matches the handed clue cards.
+
+    With ``doubt`` > 0 it reads like a person who is not sure: it picks a space at random with
+    softmax weights over its scores (temperature ``doubt``) instead of always the best one.
+    """
+
+    role = "detective"
+
+    def __init__(self, scorer: Scorer | None = None, seed: int | None = None, *, doubt: float = 0.0) -> None:
+        self.scorer = scorer or shared_scorer()
+        self.rng = random.Random(seed)
+        self.doubt = doubt
+
+    def wants(self, view: dict[str, Any], decision: Decision) -> bool:
+        return decision.kind == "move"
+
+    def choose(self, view: dict[str, Any], decision: Decision) -> Choice:
+        if decision.kind != "move":
+            return _fallback(view, decision)
+        spaces = [int(s) for s in decision.options]
+        cards = decision.prompt.get("cards") or _team(view)[1]["hand"]
+        if not cards or len(spaces) == 1:
+            return spaces[0]
+        scores = read_clue(self.scorer, deck_of(view), view, cards, spaces)
+        if self.doubt > 0:
+            weights = np.exp((scores - scores.max()) / self.doubt)
+            return self.rng.choices(spaces, weights=weights.tolist())[0]
+        best = np.flatnonzero(scores >= scores.max() - 1e-9)
+        return spaces[int(self.rng.choice(best))] if len(best) > 1 else spaces[int(best[0])]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """An officer's judgement of one give: the cards, the space meant, and what it expects."""
+
+    cards: tuple[str, ...]
+    target: int
+    value: float
+    p_target: float
+    p_police: float
+
+
+class Officer:
+    """Chooses 1 or 2 face-up cards that point its detectives at a good, safe space."""
+
+    role = "officer"
+
+    def __init__(self, scorer: Scorer | None = None, seed: int | None = None, *, doubt: float = 0.6,
+                 police_cost: float = 4.0, second_card_cost: float = 0.35, refresh_below: float = 0.3,
+                 detective_scorer: Scorer | None = None) -> None:
+        self.scorer = scorer or shared_scorer()
+        self.detective_model = detective_scorer or self.scorer
+        """the officer's idea of how its detectives read cards (by default: as it does itself)"""
+        self.rng = random.Random(seed)
+        self.doubt = doubt
+        """softmax temperature over the detectives' standardised scores: how unsure their reading is"""
+        self.police_cost = police_cost
+        self.second_card_cost = second_card_cost
+        self.refresh_below = refresh_below
+        self.last_plan: Plan | None = None
+        self._refreshed_at: tuple[int, int] | None = None
+
+    # --- reading the map ---------------------------------------------------------------------
+    def goals(self, view: dict[str, Any]) -> set[int]:
+        """Where the team must go next: unmarked evidence while markers are missing, else a client."""
+        kinds = view["map"]["kinds"]
+        _, team = _team(view)
+        if len(team["markers"]) < EVIDENCE_MARKERS:
+            marked = _marked(view)
+            return {s for s, k in enumerate(kinds) if k == "evidence" and s not in marked}
+        return {s for s, k in enumerate(kinds) if k == "client"}
+
+    def distances(self, view: dict[str, Any]) -> dict[int, int]:
+        """Fewest safe moves from every space to a goal (moves are symmetric, so search from the goals)."""
+        kinds = view["map"]["kinds"]
+        police = {s for s, k in enumerate(kinds) if k == "police"}
+        found: dict[int, int] = {}
+        frontier = sorted(self.goals(view))
+        for goal in frontier:
+            found[goal] = 0
+        while frontier:
+            following = []
+            for here in frontier:
+                for there in board.moves(here):
+                    if there not in found and there not in police:
+                        found[there] = found[here] + 1
+                        following.append(there)
+            frontier = following
+        return found
+
+    def landing_values(self, view: dict[str, Any], spaces: Sequence[int]) -> np.ndarray:
+        kinds = view["map"]["kinds"]
+        _, team = _team(view)
+        tokens_left = view["options"].get("police_limit", 3) - len(team["police"])
+        far = self.distances(view)
+        goals = self.goals(view)
+        values = []
+        for space in spaces:
+            if kinds[space] == "police":
+                # the last token loses the round: never worth it
+                values.append(-100.0 if tokens_left <= 1 else -self.police_cost - 2.0 * (3 - tokens_left))
+            elif space in goals:
+                values.append(1.0)
+            else:
+                values.append(-float(far.get(space, 8)))
+        return np.array(values)
+
+    # --- planning a give ---------------------------------------------------------------------
+    def plans(self, view: dict[str, Any], gives: Sequence[Sequence[str]]) -> list[Plan]:
+        """Every offered give judged: the expected value of where the detectives would land."""
+        deck = deck_of(view)
+        _, team = _team(view)
+        here = team["figure"]
+        kinds = view["map"]["kinds"]
+        by_size = {size: list(board.reachable(here, size)) for size in (1, 2)}
+        values = {size: self.landing_values(view, spaces) for size, spaces in by_size.items()}
+        found = []
+        for give in gives:
+            cards = tuple(give)
+            spaces = by_size[len(cards)]
+            if not spaces:
+                continue
+            reading = read_clue(self.detective_model, deck, view, cards, spaces)
+            weights = np.exp((reading - reading.max()) / self.doubt)
+            chance = weights / weights.sum()
+            worth = values[len(cards)]
+            expected = float(chance @ worth) - self.second_card_cost * (len(cards) - 1)
+            meant = int(np.argmax(reading))
+            p_police = float(sum(p for p, s in zip(chance, spaces, strict=True) if kinds[s] == "police"))
+            found.append(Plan(cards, spaces[meant], expected, float(chance[meant]), p_police))
+        return found
+
+    def best_plan(self, view: dict[str, Any], gives: Sequence[Sequence[str]] | None = None) -> Plan | None:
+        if gives is None:
+            row = [c for c in view["face_up"] if c is not None]
+            gives = [[c] for c in row] + [[a, b] for i, a in enumerate(row) for b in row[i + 1:]]
+        judged = self.plans(view, gives)
+        return max(judged, key=lambda plan: plan.value) if judged else None
+
+    def _progress(self, view: dict[str, Any], plan: Plan) -> float:
+        """How much better the expected landing is than staying where the figure stands."""
+        _, team = _team(view)
+        standing = self.landing_values(view, [team["figure"]])[0]
+        return plan.value - min(standing, 0.0)
+
+    # --- the policy interface ----------------------------------------------------------------
+    def wants(self, view: dict[str, Any], decision: Decision) -> bool:
+        """Whether to take this decision now: always give and name officers; refresh only when the
+        face-up row offers no good give (at most once per landing, so the officer never dithers)."""
+        if decision.kind != "refresh":
+            return decision.kind in ("give", "next-officer")
+        _, team = _team(view)
+        if "withdraw" in decision.options:
+            return False
+        if team["hand"] or view.get("map") is None:
+            return False
+        if any(other["refresh"] for other in view["teams"].values()):
+            return True  # the other officer asks for a new row: agreeing costs nothing and keeps the peace
+        moment = (view["round"], len(view["landings"]))
+        if self._refreshed_at == moment:
+            return False
+        plan = self.best_plan(view)
+        if plan is None or plan.p_police > 0.35 or self._progress(view, plan) < self.refresh_below:
+            self._refreshed_at = moment
+            return True
+        return False
+
+    def choose(self, view: dict[str, Any], decision: Decision) -> Choice:
+        if decision.kind == "give" and view.get("map") is not None:
+            plan = self.best_plan(view, [list(option) for option in decision.options])
+            self.last_plan = plan
+            if plan is not None:
+                wanted = list(plan.cards)
+                for option in decision.options:
+                    if sorted(option) == sorted(wanted):
+                        return option
+        if decision.kind == "next-officer" and view.get("seat") in decision.options:
+            return view["seat"]
+        return _fallback(view, decision)
+
+
+def _fallback(view: dict[str, Any], decision: Decision) -> Choice:
+    return decision.options[0]
+
+
+def make_policy(role: str, seed: int | None = None, scorer: str = "keywords+colours") -> Officer | Detective:
+    """A policy for ``role`` ("officer" or "detective") using the named scorer
+    ("keywords+colours" or "keyword-overlap")."""
+    chosen = shared_scorer(scorer)
+    if role == "officer":
+        return Officer(chosen, seed)
+    if role == "detective":
+        return Detective(chosen, seed)
+    raise ValueError(f"unknown Shadows role {role!r}; use 'officer' or 'detective'")
+
+
+def describe_plan(plan: Plan | None) -> dict[str, Any] | None:
+    """A plan as JSON (for logs and benchmarks)."""
+    if plan is None:
+        return None
+    return {"cards": list(plan.cards), "target": plan.target, "value": round(plan.value, 3),
+            "p_target": round(plan.p_target, 3), "p_police": round(plan.p_police, 3)}
+
+
+__all__ = ["Detective", "Officer", "Plan", "describe_plan", "make_policy", "read_clue", "shared_scorer"]
