@@ -1,0 +1,209 @@
+"""AI-only games of Shadows: Amsterdam in simulated real time: ``ludus sim shadows --rounds 100 --coop agent``.
+
+Every seat runs a policy (``policies.make_policy``: the association AI when installed, else the
+random baseline; ``--seats random,ai,...`` picks per seat). Time is simulated: a seat that takes
+up a decision decides from the view it sees *then*, thinks for a random number of seconds, and its
+choice reaches the rules only afterwards — so two officers can reach for the same face-up card and
+the slower one gets ``already-taken`` and thinks again, as at the table. The co-op countdown runs
+on the same simulated clock through ``advance``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tqdm import tqdm
+
+from ludus.engine import Decision, IllegalChoice, Match
+
+from .game import GAME
+from .policies import Policy, ai_available, make_policy, wants
+
+THINK_SECONDS: dict[str, tuple[float, float]] = {
+    "give": (8.0, 25.0), "move": (5.0, 20.0), "refresh": (2.0, 6.0), "next-officer": (2.0, 10.0)}
+"""How long a seat thinks before its choice arrives, per decision kind (uniform range, simulated seconds)."""
+
+PRIORITY = ("next-officer", "refresh", "give", "move")
+
+
+@dataclass
+class Plan:
+    seat: int
+    kind: str
+    choice: Any
+    at: float
+
+
+@dataclass
+class Stats:
+    """Everything counted over the simulated games."""
+
+    games: int = 0
+    rounds: int = 0
+    game_results: Counter[str] = field(default_factory=Counter)
+    round_results: Counter[str] = field(default_factory=Counter)
+    reasons: Counter[str] = field(default_factory=Counter)
+    gives: int = 0
+    cards: int = 0
+    evidence: int = 0
+    police: int = 0
+    refreshes: int = 0
+    reshuffles: int = 0
+    collisions: int = 0
+    round_seconds: list[float] = field(default_factory=list)
+    decisions: int = 0
+    wall: float = 0.0
+
+    def count(self, events: Sequence[Any]) -> None:
+        for event in events:
+            if event.kind == "gave":
+                self.gives += 1
+                self.cards += len(event.data["cards"])
+            elif event.kind == "evidence-found":
+                self.evidence += 1
+            elif event.kind == "police-caught":
+                self.police += 1
+            elif event.kind == "refreshed":
+                self.refreshes += 1
+            elif event.kind == "reshuffled":
+                self.reshuffles += 1
+            elif event.kind == "round-ended":
+                self.rounds += 1
+                data = event.data
+                self.reasons[data["reason"]] += 1
+                self.round_results[data["winner"] or f"lost by {data['loser']}"] += 1
+
+    def report(self) -> str:
+        rounds = max(self.rounds, 1)
+        lines = [f"games {self.games}, rounds {self.rounds}, decisions {self.decisions} "
+                 f"({self.decisions / max(self.wall, 1e-9):.0f}/s, {self.wall:.1f} s wall)"]
+        lines.append("game results: " + ", ".join(f"{k} {v} ({v / max(self.games, 1):.0%})"
+                                                  for k, v in sorted(self.game_results.items())))
+        lines.append("round results: " + ", ".join(f"{k} {v} ({v / rounds:.0%})"
+                                                   for k, v in sorted(self.round_results.items())))
+        lines.append("rounds ended by: " + ", ".join(f"{k} {v} ({v / rounds:.0%})"
+                                                     for k, v in sorted(self.reasons.items())))
+        lines.append(f"per round: {self.gives / rounds:.1f} gives, {self.cards / max(self.gives, 1):.2f} cards a give, "
+                     f"{self.evidence / rounds:.2f} evidence, {self.police / rounds:.2f} police tokens, "
+                     f"{self.refreshes / rounds:.2f} refreshes")
+        if self.round_seconds:
+            lines.append(f"round length (simulated): mean {statistics.mean(self.round_seconds):.0f} s, "
+                         f"median {statistics.median(self.round_seconds):.0f} s")
+        lines.append(f"face-up cards lost to the other officer: {self.collisions}; deck reshuffles: {self.reshuffles}")
+        return "\n".join(lines)
+
+
+def _role(view: Mapping[str, Any]) -> str:
+    return (view.get("you") or {}).get("role", "detective")
+
+
+def play_game(players: int, seed: int, options: Mapping[str, Any], kinds: Sequence[str], stats: Stats,
+              max_decisions: int = 20_000) -> Match:
+    """One whole game in simulated real time; returns the match (its log replays exactly)."""
+    match = Match(GAME, players, seed, dict(options))
+    rng = random.Random(f"shadows-sim:{seed}")
+    # A seat's role can change between rounds, so each seat keeps one policy per role.
+    policies: dict[tuple[int, str], Policy] = {}
+    plans: dict[int, Plan] = {}
+    now = 0.0
+    round_began = 0.0
+    stats.count(match.advance(now))
+    made = 0
+    while not match.finished:
+        held: dict[int, list[Decision]] = {}
+        for decision in match.decisions():
+            held.setdefault(decision.seat, []).append(decision)
+        for seat, decisions in held.items():
+            if seat in plans:
+                continue
+            view = match.view(seat)
+            role = _role(view)
+            key = (seat, role)
+            if key not in policies:
+                policies[key] = make_policy(role, rng.getrandbits(32), kinds[seat])
+            policy = policies[key]
+            for decision in sorted(decisions, key=lambda d: PRIORITY.index(d.kind)):
+                if wants(policy, view, decision):
+                    low, high = THINK_SECONDS[decision.kind]
+                    plans[seat] = Plan(seat, decision.kind, policy.choose(view, decision), now + rng.uniform(low, high))
+                    break
+        deadline = match.state.deadline
+        if not plans and deadline is None:
+            raise RuntimeError(f"shadows: stalled game (seed {seed}): nobody acts")
+        plan = min(plans.values(), key=lambda p: (p.at, p.seat)) if plans else None
+        if deadline is not None and (plan is None or deadline <= plan.at):
+            now = deadline
+            events = match.advance(now)
+            stats.count(events)
+            if any(e.kind == "round-ended" for e in events):
+                stats.round_seconds.append(now - round_began)
+                round_began = now
+                plans.clear()
+            continue
+        assert plan is not None
+        now = plan.at
+        del plans[plan.seat]
+        stats.count(match.advance(now))
+        try:
+            events = match.play(plan.seat, plan.choice)
+        except IllegalChoice as error:
+            # Someone else was faster (a card taken, the figure already moved): think again.
+            stats.collisions += error.code == "already-taken"
+            continue
+        made += 1
+        stats.count(events)
+        if any(e.kind == "round-ended" for e in events):
+            stats.round_seconds.append(now - round_began)
+            plans.clear()
+        if any(e.kind == "round-started" for e in events):
+            round_began = now
+            stats.count(match.advance(now))
+        if made > max_decisions:
+            raise RuntimeError(f"shadows: game {seed} did not end within {max_decisions} decisions")
+    stats.decisions += made
+    stats.games += 1
+    outcome = match.outcome()
+    assert outcome is not None
+    details = outcome.details
+    stats.game_results[details["result"] or f"{details['winner']} won"] += 1
+    return match
+
+
+def sim_command(args: argparse.Namespace) -> int:
+    options = dict(getattr(args, "options", None) or {})
+    if getattr(args, "coop", None):
+        options["coop"] = args.coop
+    named = args.seats.split(",") if getattr(args, "seats", None) else None
+    coop = options.get("coop", "auto") not in ("off", "auto")
+    players = args.players or (len(named) if named else 3 if coop else 4)
+    GAME.setup(players, 0, options)  # reject bad options before the progress bar
+    seats = named or ["ai"] * players
+    if len(seats) != players:
+        raise ValueError(f"--seats names {len(seats)} seats for {players} players")
+    # Bot levels other than "random" all mean the association AI (random when it is not installed).
+    kinds = ["random" if s == "random" else "ai" for s in seats]
+    if "ai" in kinds and not ai_available():
+        print("shadows: the association AI is not installed; using the random policies")
+    stats = Stats()
+    rounds = getattr(args, "rounds", None)
+    started = time.perf_counter()
+    total = rounds if rounds else args.games
+    with tqdm(total=total, unit="round" if rounds else "game", desc="shadows") as bar:
+        seed = args.seed
+        while (stats.rounds < rounds) if rounds else (stats.games < args.games):
+            before = stats.rounds
+            play_game(players, seed, options, kinds, stats)
+            bar.update(min(stats.rounds, total) - min(before, total) if rounds else 1)
+            seed += 1
+    stats.wall = time.perf_counter() - started
+    mode = f"co-op {options['coop']}" if coop else "two teams"
+    print(f"shadows, {players} players, {mode}, seats {','.join(seats)}")
+    print(stats.report())
+    return 0
