@@ -19,10 +19,14 @@ def test_rose_registers_a_random_and_an_easy_bot():
     assert isinstance(bot_for(GAME, 0, "hard", seed=1), GreedyBot)  # the best level there is
 
 
+VARIANTS = [{}, {"bonus_mandatory": False, "guess_any_colour": False},
+            {"impossible_move": "unplayable", "sundial_carry": True, "all_equal_conversion": "none"}]
+
+
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_bots_only_choose_offered_options_over_whole_games(players):
-    for seed in range(3):
-        state = GAME.setup(players, seed)
+    for seed, options in enumerate(VARIANTS):
+        state = GAME.setup(players, seed, options)
         bots = [GreedyBot(seat, seed) if (seat + seed) % 2 == 0 else RandomBot(seed) for seat in range(players)]
         steps = 0
         while GAME.outcome(state) is None:

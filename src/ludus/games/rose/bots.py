@@ -32,6 +32,8 @@ EVENT_TILE_COST = 2.0
 """Ending the day hands the active player the event tile: +2 clue to their own monk at the end."""
 DECOYS = 2
 """Colours the greedy bot treats almost like its own, so its pushes do not point at one colour."""
+DECOY_WEIGHT = -0.35
+"""How much the bot wants a decoy's clue down (its own colour: −1)."""
 CHOSEN = frozenset({"mysterious", "culprits_heels", "awkward"})
 """Events whose clue or suspicion a player hands out by choice."""
 WHIM = 0.12
@@ -58,9 +60,13 @@ def conversion(suspicion: Mapping[str, int], factor: int = 1) -> dict[str, int]:
 class GreedyBot:
     """A one-step greedy player that keeps its own monk clean and hides which monk that is."""
 
-    def __init__(self, seat: int, seed: int | None = None) -> None:
+    def __init__(self, seat: int, seed: int | None = None, decoys: int = DECOYS, decoy_weight: float = DECOY_WEIGHT,
+                 whim: float = WHIM) -> None:
         self.seat = seat
         self.rng = random.Random(seed)
+        self.decoy_count = decoys
+        self.decoy_weight = decoy_weight
+        self.whim = whim
         self.decoys: tuple[str, ...] | None = None
         # pushes[seat][colour]: how much that seat pushed the colour up (+) or spared it (−)
         self.pushes: dict[int, dict[str, float]] = {}
@@ -69,7 +75,7 @@ class GreedyBot:
     # --- what the bot believes ----------------------------------------------------------------
     def _decoys(self, me: str) -> tuple[str, ...]:
         if self.decoys is None:
-            self.decoys = tuple(self.rng.sample([c for c in COLOURS if c != me], DECOYS))
+            self.decoys = tuple(self.rng.sample([c for c in COLOURS if c != me], self.decoy_count))
         return self.decoys
 
     def weights(self, view: Mapping[str, Any]) -> dict[str, float]:
@@ -88,7 +94,7 @@ class GreedyBot:
                 candidates = [c for c in COLOURS if c != me and c not in seat["revealed"]]
                 if colour in candidates:
                     nobody *= 1.0 - 1.0 / len(candidates)
-            weights[colour] = -0.35 if colour in decoys else 1.0 - nobody
+            weights[colour] = self.decoy_weight if colour in decoys else 1.0 - nobody
         return weights
 
     def value(self, view: Mapping[str, Any], tracks: Tracks, weights: Mapping[str, float]) -> float:
@@ -260,7 +266,7 @@ class GreedyBot:
     def _choose_sign(self, view: dict[str, Any], decision: Decision) -> Choice:
         monk = decision.prompt.get("monk")
         weights = self.weights(view)
-        if monk != view["you"]["identity"] and self.rng.random() < WHIM:
+        if monk != view["you"]["identity"] and self.rng.random() < self.whim:
             return self.rng.choice(decision.options)
         return "+" if weights.get(monk, 0.0) > 0 else "-"
 
@@ -272,7 +278,7 @@ class GreedyBot:
 
     def _pick_colour(self, view: dict[str, Any], options: Iterable[str]) -> Choice:
         options = list(options)
-        if self.rng.random() < WHIM:
+        if self.rng.random() < self.whim:
             candidates = [c for c in options if c != view["you"]["identity"]]
             return self.rng.choice(candidates or options)
         weights = self.weights(view)
