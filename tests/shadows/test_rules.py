@@ -334,3 +334,17 @@ def test_the_first_team_to_win_two_rounds_wins_the_game() -> None:
     assert state.winner == "orange" and state.phase == "over"
     assert outcome.winners == (1, 3) and outcome.scores == {0: 0, 2: 0, 1: 2, 3: 2}
     assert GAME.decisions(state) == []
+
+
+def test_districts_may_stay_for_the_whole_game_as_in_the_rulebook() -> None:
+    state = game(swap_roles=False, districts_each_round=False)
+    districts = state.districts
+    _lose_round(state)
+    assert state.round == 2 and state.districts == districts
+
+
+def test_a_fresh_picture_deck_is_only_an_option_the_rules_pass_on() -> None:
+    state = GAME.setup(4, 0, {"picture_seed": 7})
+    assert GAME.view(state, 2)["options"]["picture_seed"] == 7
+    with pytest.raises(BadOptions):
+        GAME.setup(4, 0, {"picture_seed": "seven"})

@@ -34,6 +34,9 @@ class Shadows:
         Option("evidence", 2, "evidence spaces unique to each team"),
         Option("shared_evidence", 2, "evidence spaces on both cards"),
         Option("min_evidence_distance", 2, "evidence lies at least this far from the centre"),
+        Option("districts_each_round", True, "lay out the districts anew every round (the rulebook: once a game)"),
+        Option("picture_seed", None, "a seed for a fresh picture deck this game (none = the standard deck);"
+               " the rules only see picture ids"),
         Option("max_map_rating", 5, "only maps of this difficulty or easier (1 = first games)",
                choices=(1, 2, 3, 4, 5)),
     )
@@ -50,6 +53,9 @@ class Shadows:
             coop = "novice" if players <= 3 else "off"
         if coop == "off" and players < 4:
             raise BadOptions("two teams need 4–8 players; 2–3 players play the co-op variant")
+        seed_option = resolved["picture_seed"]
+        if seed_option is not None and (isinstance(seed_option, bool) or not isinstance(seed_option, int)):
+            raise BadOptions(f"option 'picture_seed' must be a whole number or null, not {seed_option!r}")
         if resolved["rounds_to_win"] < 1 or resolved["police_limit"] < 1:
             raise BadOptions("rounds_to_win and police_limit must be at least 1")
         params = self.params(resolved)

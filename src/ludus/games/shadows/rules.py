@@ -68,7 +68,8 @@ def start_round(state: ShadowsState) -> list[Event]:
     state.discard = []
     start_cards = [state.deck.pop() for _ in board.START_SPACES]
     state.face_up = [state.deck.pop() for _ in range(FACE_UP)]
-    state.districts = board.place_districts(state.rng)
+    if state.round == 1 or state.options["districts_each_round"]:
+        state.districts = board.place_districts(state.rng)
     pictures = board.board_pictures(state.districts, start_cards)
     state.pictures = [pictures.get(space) for space in range(len(board.HEXES))]
     state.map = maps.generate(state.rng, state.params, max_rating=state.options["max_map_rating"])
