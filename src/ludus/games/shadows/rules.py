@@ -197,6 +197,8 @@ def _kind_of(choice: Any, phase: str) -> str:
 
 
 def apply(state: ShadowsState, seat: int, choice: Any) -> list[Event]:
+    if isinstance(choice, tuple):
+        choice = list(choice)  # Python callers may pass a pair of cards as a tuple
     kind = _kind_of(choice, state.phase)
     held = [d for d in decisions(state) if d.seat == seat and d.kind == kind]
     if not held:
