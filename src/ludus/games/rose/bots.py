@@ -215,7 +215,7 @@ class GreedyBot:
                 score = gain - self.time_cost(view, card["hours"])
             elif card["type"] == "building":
                 gain = self.best_move(view, list(self.where(view)), [card["building"]], weights)[0]
-                score = max(gain, 0.0) - self.time_cost(view, card["hours"])
+                score = gain - self.time_cost(view, card["hours"])
             else:
                 score = max(self.best_move(view, ["william"], buildings, weights)[0] - self.time_cost(view, 5),
                             self.best_move(view, ["adson"], buildings, weights)[0] - self.time_cost(view, 0))
