@@ -364,6 +364,27 @@ def test_each_player_guesses_every_other_player_once() -> None:
     assert [d.prompt["target"] for d in GAME.decisions(s)] == [2, 0, 0]
 
 
+def test_one_player_places_a_different_colour_marker_in_front_of_each_other_player() -> None:
+    s = to_final_guesses(position(4))
+    GAME.apply(s, 0, "red")
+    assert "red" not in GAME.decisions(s)[0].options
+    assert len(GAME.decisions(s)[0].options) == 5
+
+
+def test_option_distinct_guesses_off_allows_one_colour_for_everyone() -> None:
+    s = to_final_guesses(position(4, options={"distinct_guesses": False}))
+    GAME.apply(s, 0, "red")
+    assert GAME.decisions(s)[0].options == COLOURS
+
+
+def test_guesses_are_never_left_without_a_colour_for_the_last_target() -> None:
+    s = to_final_guesses(position(5, options={"guess_any_colour": False}))
+    # Seats 1–3 can only be grey, black or orange, so seat 4 must keep those three for them.
+    s.revealed = [[0, 1, 5], [0, 1, 2], [0, 1, 2], [0, 1, 2], [3, 4, 5]]
+    assert GAME.decisions(s)[-1].prompt == {"target": 0}
+    assert GAME.decisions(s)[-1].options == ("white",)
+
+
 def test_guesses_may_name_any_colour_by_default() -> None:
     s = to_final_guesses(position(2))
     s.revealed = [[0, 1, 2], [3, 4, 5]]
@@ -391,11 +412,12 @@ def test_two_players_a_correct_guess_costs_twelve() -> None:
 
 def test_three_players_six_and_five_players_three_per_correct_guess() -> None:
     s = to_final_guesses(position(3, identities=["red", "blue", "white"], clue=dict.fromkeys(COLOURS, 10)))
-    guess_all(s, {0: ["blue", "white"], 1: ["grey", "grey"], 2: ["grey", "grey"]})
+    guess_all(s, {0: ["blue", "white"], 1: ["grey", "black"], 2: ["grey", "black"]})
     assert GAME.outcome(s).scores == {0: 10, 1: 16, 2: 16}
     s = to_final_guesses(position(5, identities=["red", "blue", "white", "grey", "black"],
                                   clue=dict.fromkeys(COLOURS, 10)))
-    guess_all(s, {0: ["blue", "orange", "orange", "orange"], **{seat: ["orange"] * 4 for seat in range(1, 5)}})
+    wrong = ["orange", "red", "blue", "white"]
+    guess_all(s, {0: ["blue", "orange", "red", "white"], **{seat: wrong for seat in range(1, 5)}})
     assert GAME.outcome(s).scores == {0: 10, 1: 13, 2: 10, 3: 10, 4: 10}
 
 
@@ -411,14 +433,14 @@ def test_a_tie_goes_to_the_player_with_fewer_event_tiles() -> None:
     s = to_final_guesses(position(3, identities=["red", "blue", "white"],
                                   clue={"red": 16, "blue": 14, "white": 30}))
     s.event_tiles = [[0], [1, 2], []]
-    guess_all(s, {seat: ["grey", "grey"] for seat in range(3)})
+    guess_all(s, {seat: ["grey", "black"] for seat in range(3)})
     assert GAME.outcome(s).winners == (0,)
 
 
 def test_a_full_tie_is_a_shared_win() -> None:
     s = to_final_guesses(position(3, identities=["red", "blue", "white"], clue={"red": 16, "blue": 16, "white": 30}))
     s.event_tiles = [[0], [1], []]
-    guess_all(s, {seat: ["grey", "grey"] for seat in range(3)})
+    guess_all(s, {seat: ["grey", "black"] for seat in range(3)})
     assert GAME.outcome(s).winners == (0, 1)
 
 

@@ -22,6 +22,9 @@ OPTIONS: tuple[Option, ...] = (
     Option("clue_floor", True, "6. a clue marker never goes below 0"),
     Option("guess_any_colour", True,
            "7. final guesses may name any colour (false: not the colours the player revealed)"),
+    Option("distinct_guesses", True,
+           "rulebook (final day): each player has one marker of each colour, so the colours one player "
+           "places in front of the others are all different (false: any colour for each)"),
     Option("bonus_mandatory", True,
            "8. event extras that give +2 to one or +1 to two monks are mandatory (false: may be skipped)"),
     Option("edition", None, "component values overriding the table (row name → value), or null"),

@@ -168,7 +168,7 @@ def _decisions(s: RoseState) -> tuple[Decision, ...]:
         for seat in range(s.n):
             target = next_target(s, seat)
             if target >= 0:
-                found.append(Decision(seat, "guess", guess_options(s, target), {"target": target}))
+                found.append(Decision(seat, "guess", guess_options(s, seat, target), {"target": target}))
         return tuple(found)
     return ()
 
@@ -189,11 +189,52 @@ def next_target(s: RoseState, seat: int) -> int:
     return -1
 
 
-def guess_options(s: RoseState, target: int) -> tuple[str, ...]:
-    if s.opts["guess_any_colour"]:
-        return COLOURS
-    shown = s.revealed[target]
-    return tuple(c for i, c in enumerate(COLOURS) if i not in shown)
+def guess_colours(s: RoseState, seat: int, target: int, used: set[int]) -> list[int]:
+    """Colours ``seat`` may still place in front of ``target``.
+
+    Each player holds one marker of each colour, so their guesses are all different colours
+    (option ``distinct_guesses``); option ``guess_any_colour`` off also leaves out the colours the
+    target revealed.
+    """
+    shown = () if s.opts["guess_any_colour"] else s.revealed[target]
+    return [c for c in range(len(COLOURS)) if c not in shown and c not in used]
+
+
+def guess_options(s: RoseState, seat: int, target: int) -> tuple[str, ...]:
+    if not s.opts["distinct_guesses"]:
+        return tuple(COLOURS[c] for c in guess_colours(s, seat, target, set()))
+    used = set(s.guesses[seat].values())
+    rest = [t for t in range(s.n) if t not in (seat, target) and t not in s.guesses[seat]]
+    options = []
+    for colour in guess_colours(s, seat, target, used):
+        # Offer only colours that still leave a different colour for every remaining target.
+        taken = used | {colour}
+        if distinct_assignment([guess_colours(s, seat, t, taken) for t in rest], None) is not None:
+            options.append(COLOURS[colour])
+    return tuple(options)
+
+
+def distinct_assignment(allowed: list[list[int]], rng: random.Random | None) -> list[int] | None:
+    """One pick from each list, all different (random if ``rng`` is given), or None if impossible."""
+    order = sorted(range(len(allowed)), key=lambda i: len(allowed[i]))
+    chosen = [-1] * len(allowed)
+
+    def place(k: int, used: set[int]) -> bool:
+        if k == len(order):
+            return True
+        i = order[k]
+        options = [c for c in allowed[i] if c not in used]
+        if rng is not None:
+            rng.shuffle(options)
+        for c in options:
+            chosen[i] = c
+            used.add(c)
+            if place(k + 1, used):
+                return True
+            used.discard(c)
+        return False
+
+    return chosen if place(0, set()) else None
 
 
 def _d_card(s: RoseState, task: tuple) -> tuple[Decision, ...]:

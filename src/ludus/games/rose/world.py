@@ -24,6 +24,7 @@ from .components import (
     load_edition,
 )
 from .options import OPTIONS
+from .rules import distinct_assignment, guess_colours
 from .state import RoseState
 
 
@@ -93,11 +94,13 @@ def world_from_view(view: dict[str, Any], seat: int, rng: random.Random) -> Rose
             elif who == seat:
                 s.guesses[who] = {int(t): COLOUR_INDEX[c] for t, c in you["guesses"].items()}
             elif seats[who]["guesses_ready"]:
-                for target in range(n):
-                    if target != who:
-                        allowed = (COLOURS if opts["guess_any_colour"]
-                                   else [c for i, c in enumerate(COLOURS) if i not in s.revealed[target]])
-                        s.guesses[who][target] = COLOUR_INDEX[rng.choice(allowed)]
+                targets = [t for t in range(n) if t != who]
+                allowed = [guess_colours(s, who, t, set()) for t in targets]
+                if opts["distinct_guesses"]:
+                    picks = distinct_assignment(allowed, rng) or []
+                else:
+                    picks = [rng.choice(colours) for colours in allowed]
+                s.guesses[who] = dict(zip(targets, picks, strict=True))
     s.result = outcome
 
     # --- cards: own hand known; others' hands and the draw pile from the unseen cards
@@ -157,32 +160,11 @@ def world_from_view(view: dict[str, Any], seat: int, rng: random.Random) -> Rose
 
 def _identities(s: RoseState, seat: int, you: dict[str, Any] | None, rng: random.Random) -> list[int]:
     """Distinct colours, the seat's own as it knows it, none a colour its owner revealed."""
-    n = s.n
     fixed = COLOUR_INDEX[you["identity"]] if you is not None else -1
-    allowed: list[list[int]] = []
-    for who in range(n):
-        if who == seat and fixed >= 0:
-            allowed.append([fixed])
-        else:
-            allowed.append([c for c in range(len(COLOURS)) if c not in s.revealed[who] and c != fixed])
-    order = sorted(range(n), key=lambda who: len(allowed[who]))
-    chosen: list[int] = [-1] * n
-
-    def place(i: int, used: set[int]) -> bool:
-        if i == n:
-            return True
-        who = order[i]
-        options = [c for c in allowed[who] if c not in used]
-        rng.shuffle(options)
-        for colour in options:
-            chosen[who] = colour
-            used.add(colour)
-            if place(i + 1, used):
-                return True
-            used.discard(colour)
-        return False
-
-    if not place(0, set()):
+    allowed = [[fixed] if who == seat and fixed >= 0
+               else [c for c in range(len(COLOURS)) if c not in s.revealed[who] and c != fixed]
+               for who in range(s.n)]
+    chosen = distinct_assignment(allowed, rng)
+    if chosen is None:
         raise ValueError("no identities are consistent with this view")
     return chosen
-
