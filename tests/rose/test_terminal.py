@@ -77,6 +77,16 @@ def test_a_wrong_number_is_asked_again(monkeypatch):
     assert console.file.getvalue().count("Please type a number from 1 to 3.") == 2
 
 
+def test_a_question_mark_shows_the_rules_summary_and_asks_again(monkeypatch):
+    answers = iter(["?", "1"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    console = Console(file=io.StringIO(), width=100)
+    words = terminal.Words("zh", {0: "你"})
+    assert terminal.ask_number(console, words, 2, event="tricky") == 1
+    printed = console.file.getvalue()
+    assert t("rose.help.title", "zh") in printed and t("rose.event.tricky.name", "zh") in printed
+
+
 def test_the_end_of_input_stops_the_game(monkeypatch):
     def closed(prompt: str = "") -> str:
         raise EOFError

@@ -347,8 +347,23 @@ def outcome_table(w: Words, view: Mapping[str, Any]) -> RenderableType:
 
 
 # --- playing -------------------------------------------------------------------------------------------
-def ask_number(console: Console, w: Words, count: int) -> int | None:
-    """A number from 1 to ``count`` typed by the player; None when the input ends."""
+HELP_KEYS = ("goal", "setup", "day", "turn", "time", "move", "task", "suspicion", "william", "adson", "draw",
+             "end_of_day", "revelation", "final", "scoring", "events")
+
+
+def rules_help(w: Words, event: str | None = None) -> RenderableType:
+    """The rules summary from the catalog, with today's event spelled out."""
+    text = Text()
+    for key in HELP_KEYS:
+        text.append(w(f"help.{key}") + "\n\n")
+    if event:
+        text.append(f"{w.event(event)}: ", style="bold")
+        text.append(w(f"event.{event}.text"))
+    return Panel(text, title=w("help.title"), title_align="left")
+
+
+def ask_number(console: Console, w: Words, count: int, event: str | None = None) -> int | None:
+    """A number from 1 to ``count`` typed by the player (``?`` shows the rules); None when the input ends."""
     while True:
         try:
             answer = console.input(w.common("choice.prompt", count=count))
@@ -357,6 +372,9 @@ def ask_number(console: Console, w: Words, count: int) -> int | None:
         answer = answer.strip()
         if answer.isdigit() and 1 <= int(answer) <= count:
             return int(answer)
+        if answer in ("?", "h", "help"):
+            console.print(rules_help(w, event))
+            continue
         console.print(w.common("choice.invalid", count=count))
 
 
@@ -388,7 +406,7 @@ def play_command(args: argparse.Namespace, console: Console | None = None) -> in
     if viewer is None:
         console.print(w("ui.watching", players=players, level=level))
     else:
-        console.print(w("ui.identity", monk=w.monk(match.view(viewer)["you"]["identity"])))
+        console.print(w("ui.identity", monk=w.monk(match.view(viewer)["you"]["identity"])), w("ui.help_hint"))
 
     def note(events: list[Event]) -> None:
         for seat, bot in seated.items():
@@ -425,7 +443,7 @@ def play_command(args: argparse.Namespace, console: Console | None = None) -> in
         console.print(Text(prompt_text(w, view, decision), style="bold"))
         for number, option in enumerate(decision.options, start=1):
             console.print(f"  {number}. {option_label(w, view, decision, option)}")
-        picked = ask_number(console, w, len(decision.options))
+        picked = ask_number(console, w, len(decision.options), view.get("event"))
         if picked is None:
             return 1
         note(match.play(decision.seat, decision.options[picked - 1]))
