@@ -18,6 +18,7 @@ def empty_board(players: int = 2, **options: object) -> FloorsState:
 
 def put(st: FloorsState, fig: int, c: int, r: int) -> None:
     s = sq(c, r)
+    st.cached = None
     if st.fig_sq[fig] >= 0:
         st.figat[st.fig_sq[fig]] = -1
     st.fig_sq[fig] = s
@@ -26,15 +27,18 @@ def put(st: FloorsState, fig: int, c: int, r: int) -> None:
 
 def tile(st: FloorsState, kind: str, c: int, r: int) -> None:
     st.tiles[sq(c, r)] = TILE_CODES[kind]
+    st.cached = None
 
 
 def pool(st: FloorsState, *squares: tuple[int, int]) -> None:
+    st.cached = None
     for c, r in squares:
         st.pool[sq(c, r)] = 1
 
 
 def teleporters(st: FloorsState, pair: int, a: tuple[int, int, str], b: tuple[int, int, str]) -> None:
     sa, sb = sq(a[0], a[1]), sq(b[0], b[1])
+    st.cached = None
     for s, other, arrow in ((sa, sb, a[2]), (sb, sa, b[2])):
         st.tele_pair[s] = pair
         st.tele_to[s] = other
@@ -42,6 +46,7 @@ def teleporters(st: FloorsState, pair: int, a: tuple[int, int, str], b: tuple[in
 
 
 def monster_at(st: FloorsState, c: int, r: int, facing: str) -> None:
+    st.cached = None
     st.monster_sq = sq(c, r)
     st.monster_dir = DIR_INDEX[facing]
 
@@ -67,6 +72,7 @@ def begin(st: FloorsState, fig: int) -> None:
     """Make it ``fig``'s owner's turn and pick that figure."""
     st.turn = st.fig_owner[fig]
     st.fig_moved[fig] = False
+    st.cached = None
     GAME.apply(st, st.turn, fig)
 
 

@@ -92,6 +92,7 @@ class GreedyBot(_Planner):
 
     def after_move(self, world: FloorsState, fig: int, steps: list[str]) -> FloorsState:
         st = world.clone()
+        st.cached = None
         self.game._start_move(st, fig)
         for step in steps[:-1]:
             self.game._step(st, step, None)

@@ -64,9 +64,11 @@ WHERE = {WAITING: "waiting", OUT: "out", EATEN: "eaten"}
 WHERE_CODE = {"waiting": WAITING, "out": OUT, "eaten": EATEN}
 
 
+_XY = tuple(col_row(s) for s in range(SIZE))
+
+
 def _xy(s: int) -> list[int]:
-    c, r = col_row(s)
-    return [c, r]
+    return list(_XY[s])
 
 
 def _choice_square(value: Any) -> int:
@@ -117,6 +119,11 @@ class FloorsGame:
 
     # --- whose decision --------------------------------------------------------------------
     def decisions(self, state: FloorsState) -> list[Decision]:
+        if state.cached is None:
+            state.cached = self._decisions(state)
+        return list(state.cached)
+
+    def _decisions(self, state: FloorsState) -> list[Decision]:
         st = state
         if st.phase == "move":
             if st.move_fig < 0:
@@ -182,6 +189,7 @@ class FloorsGame:
                                             else decision.allows(choice)):
             raise IllegalChoice("not-offered", f"{choice!r} is not one of {list(decision.options)}")
         events: list[Event] = []
+        st.cached = None
         kind = decision.kind
         if kind == "figure":
             self._start_move(st, int(choice))

@@ -185,6 +185,12 @@ def step(st: FloorsState, saw_figure: bool, eaten: list[int], record: dict[str, 
 
 def run_tile(st: FloorsState, tile: int, trace: list[dict[str, Any]] | None = None) -> list[int]:
     """Run one monster tile: the looks and steps, then the final look. Returns the figures eaten."""
+    return run_tile_counted(st, tile, trace)[0]
+
+
+def run_tile_counted(st: FloorsState, tile: int,
+                     trace: list[dict[str, Any]] | None = None) -> tuple[list[int], int]:
+    """``run_tile`` that also says how many steps the monster took."""
     eaten: list[int] = []
     steps = tile if tile > 0 else HIT_STEP_CAP
     hits = -tile if tile < 0 else 0
@@ -210,4 +216,4 @@ def run_tile(st: FloorsState, tile: int, trace: list[dict[str, Any]] | None = No
     if trace is not None:
         trace.append({"kind": "monster_end", "at": _xy(st.monster_sq), "facing": DIRS[st.monster_dir],
                       "eaten": eaten[:], "steps": n})
-    return eaten
+    return eaten, n

@@ -36,7 +36,7 @@ class FloorsState:
     """Everything about one game. Plain slots so that ``clone`` is a handful of list copies."""
 
     __slots__ = (
-        "deck", "draws", "exit_clock", "fig_black", "fig_kind", "fig_moved", "fig_owner", "fig_sq", "figat",
+        "cached", "deck", "draws", "exit_clock", "fig_black", "fig_kind", "fig_moved", "fig_owner", "fig_sq", "figat",
         "full_deck", "monster_dir", "monster_sq", "move_fig", "move_points", "move_snapshots", "move_start",
         "move_steps", "needed", "options", "out", "phase", "played", "players", "pool", "reached", "rng",
         "round", "round_moves", "setup_left", "setup_placer", "setup_square", "setup_tile", "stage",
@@ -84,6 +84,7 @@ class FloorsState:
         self.setup_tile: str | None = None
         self.setup_square: int = -1
         self.setup_placer = 0
+        self.cached: list[Any] | None = None  # the current decisions; cleared by every change
 
     def clone(self) -> FloorsState:
         other = FloorsState.__new__(FloorsState)
@@ -128,6 +129,7 @@ class FloorsState:
         other.setup_tile = self.setup_tile
         other.setup_square = self.setup_square
         other.setup_placer = self.setup_placer
+        other.cached = self.cached  # decisions are immutable: a clone may share them until it changes
         return other
 
     def value(self, fig: int) -> int:

@@ -1,0 +1,63 @@
+"""The terminal front end and the simulator run whole games in every language."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+from importlib import resources
+
+import pytest
+from rich.console import Console
+
+from ludus import cli
+from ludus.games.floors.game import GAME
+from ludus.games.floors.terminal import TerminalGame
+from ludus.i18n import LANGUAGES
+
+
+def _args(**kw) -> argparse.Namespace:
+    base = {"players": 2, "bots": 2, "level": "easy", "seed": 3, "lang": "en", "options": {}, "delay": 0.0}
+    base.update(kw)
+    return argparse.Namespace(**base)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_bot_game_is_drawn_and_animated_in_every_language(lang):
+    out = io.StringIO()
+    game = TerminalGame(_args(lang=lang), Console(file=out, width=100, color_system=None, highlight=False))
+    assert game.run() == 0
+    text = out.getvalue()
+    assert any(f"M{arrow}" in text for arrow in "▲▶▼◀")
+    assert {"en": "Step 1:", "hu": "1. lépés:", "zh": "第1步"}[lang] in text
+
+
+def test_a_human_is_prompted_with_numbered_options_and_a_bad_answer_is_asked_again():
+    out = io.StringIO()
+    game = TerminalGame(_args(players=2, bots=1, seed=5, options={"variant": "advanced"}),
+                        Console(file=out, width=100))
+    answers = iter(["x"])
+
+    def answer(prompt: str) -> str:
+        out.write(prompt)
+        nxt = next(answers, None)
+        if nxt is not None:
+            return nxt
+        return str(len(GAME.decisions(game.state)[0].options))  # the last option: "done" when moving
+
+    game.console.input = answer  # type: ignore[method-assign]
+    assert game.run() == 0
+    text = out.getvalue()
+    assert "1 to" in text and "1)" in text
+
+
+def test_ludus_sim_floors_prints_win_rates(capsys):
+    assert cli.main(["sim", "floors", "--games", "2", "--seats", "easy,random"]) == 0
+    printed = capsys.readouterr().out
+    assert "win rate" in printed and "Player 1 (easy)" in printed
+
+
+def test_every_floors_message_exists_in_every_language():
+    keys = {lang: set(json.loads((resources.files("ludus.i18n") / lang / "floors.json").read_text("utf-8")))
+            for lang in LANGUAGES}
+    assert keys["en"] == keys["hu"] == keys["zh"]
