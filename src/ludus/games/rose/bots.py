@@ -20,12 +20,10 @@ from typing import Any
 from ludus.ai import RandomBot
 from ludus.engine import Choice, Decision, Event, Game
 
-from .components import COLOURS
+from .components import COLOURS, DEFAULT, Edition, EditionError, load_edition
 
 Tracks = tuple[dict[str, int], dict[str, int]]
 
-SUSPICION_MAX = 40
-CONVERSION = (5, 4, 3, 2, 1, 0)
 TIME_TILE_VALUE = 0.5
 """A time tile, in clue points of the bot's own monk: it can keep the bot from ending a day later."""
 EVENT_TILE_COST = 2.0
@@ -50,11 +48,20 @@ def greedy_bot(game: Game, seat: int, seed: int | None) -> GreedyBot:
     return GreedyBot(seat, seed)
 
 
-def conversion(suspicion: Mapping[str, int], factor: int = 1) -> dict[str, int]:
+def conversion(suspicion: Mapping[str, int], factor: int = 1, table: tuple[int, ...] = DEFAULT.conversion
+               ) -> dict[str, int]:
     """Clue each monk would get if the day ended now (dense places: ties share, none is skipped)."""
     places = sorted(set(suspicion.values()), reverse=True)
-    award = {value: CONVERSION[min(i, len(CONVERSION) - 1)] * factor for i, value in enumerate(places)}
+    award = {value: table[min(i, len(table) - 1)] * factor for i, value in enumerate(places)}
     return {colour: award[value] for colour, value in suspicion.items()}
+
+
+def edition_of(view: Mapping[str, Any]) -> Edition:
+    """The component values the table plays with (public: the options are in every view)."""
+    try:
+        return load_edition((view.get("options") or {}).get("edition"))
+    except (EditionError, OSError, ValueError):
+        return DEFAULT
 
 
 class GreedyBot:
@@ -101,7 +108,7 @@ class GreedyBot:
         """The position's worth to the bot: weighted clue, counting today's suspicion as future clue."""
         suspicion, clue = tracks
         factor = 2 if view.get("event") == "caught" else 1
-        coming = conversion(suspicion, factor)
+        coming = conversion(suspicion, factor, edition_of(view).conversion)
         return sum(weights[c] * (clue[c] + coming[c] + 0.02 * suspicion[c]) for c in COLOURS)
 
     # --- the effect of one move ---------------------------------------------------------------
@@ -113,6 +120,7 @@ class GreedyBot:
         if base is None:
             base = self.value(view, (suspicion, clue), weights)
         event = view.get("event")
+        ed = edition_of(view)
         place = view["buildings"][building]
         there = [p for p in place["pawns"] if p != pawn]
         monks = [p for p in there if p in weights]
@@ -124,7 +132,7 @@ class GreedyBot:
                 bonus += TIME_TILE_VALUE
             else:
                 total = sum(tile["value"] for tile in place["tiles"])
-                suspicion[pawn] = min(SUSPICION_MAX, suspicion[pawn] + total)
+                suspicion[pawn] = min(ed.suspicion_max, suspicion[pawn] + total)
             if event == "dubious":
                 clue[pawn] += 1
             elif event == "forbidden" and building == "Bibliotheca":
@@ -139,21 +147,21 @@ class GreedyBot:
             elif event == "incredulous" and building == "Ecclesia":
                 bonus += 0.2 * sum(s["time_tiles"] > 0 for s in view["seats"] if s["seat"] != view["seat"])
         elif pawn == "william":
-            amount = 6 if event == "tricky" else 3
+            amount = ed.william_clue * (2 if event == "tricky" else 1)
             for monk in monks:
                 clue[monk] = max(0, clue[monk] + (amount if weights[monk] > 0 else -amount))
             if event == "culprits_heels":
                 bonus += 2 * max(0.0, max(weights.values()))
         else:  # Adson
-            amount = 10 if event == "tricky" else 5
+            amount = ed.adson_suspicion * (2 if event == "tricky" else 1)
             for monk in monks:
                 step = amount if weights[monk] > 0 else -amount
-                suspicion[monk] = min(SUSPICION_MAX, max(0, suspicion[monk] + step))
+                suspicion[monk] = min(ed.suspicion_max, max(0, suspicion[monk] + step))
         partner = {"william": "adson", "adson": "william"}.get(pawn)
         if event == "communicative" and partner in there and len(set(suspicion.values())) > 1:
-            for colour, amount in conversion(suspicion).items():  # William and Adson meet: convert now
+            for colour, amount in conversion(suspicion, 1, ed.conversion).items():  # William met Adson: convert
                 clue[colour] += amount
-            suspicion = dict.fromkeys(COLOURS, 10)
+            suspicion = dict.fromkeys(COLOURS, ed.suspicion_start)
         return self.value(view, (suspicion, clue), weights) + bonus - base
 
     def best_move(self, view: Mapping[str, Any], pawns: Iterable[str], buildings: Iterable[str],
@@ -182,7 +190,7 @@ class GreedyBot:
 
     def time_cost(self, view: Mapping[str, Any], hours: int) -> float:
         """What playing ``hours`` costs: the tiles needed to keep the day going, or the event tile."""
-        left = 24 - view["sundial"]
+        left = edition_of(view).sundial_day - view["sundial"]
         if hours < left:
             return 0.0
         need = hours - left + 1
@@ -217,8 +225,10 @@ class GreedyBot:
                 gain = self.best_move(view, list(self.where(view)), [card["building"]], weights)[0]
                 score = gain - self.time_cost(view, card["hours"])
             else:
-                score = max(self.best_move(view, ["william"], buildings, weights)[0] - self.time_cost(view, 5),
-                            self.best_move(view, ["adson"], buildings, weights)[0] - self.time_cost(view, 0))
+                ed = edition_of(view)
+                score = max(
+                    self.best_move(view, ["william"], buildings, weights)[0] - self.time_cost(view, ed.william_hours),
+                    self.best_move(view, ["adson"], buildings, weights)[0] - self.time_cost(view, ed.adson_hours))
             score += self.rng.random() * 0.05
             if score > best_score:
                 best, best_score = card_id, score
@@ -227,8 +237,9 @@ class GreedyBot:
     def _choose_william_or_adson(self, view: dict[str, Any], decision: Decision) -> Choice:
         weights = self.weights(view)
         buildings = list(view["buildings"])
-        william = self.best_move(view, ["william"], buildings, weights)[0] - self.time_cost(view, 5)
-        adson = self.best_move(view, ["adson"], buildings, weights)[0] - self.time_cost(view, 0)
+        ed = edition_of(view)
+        william = self.best_move(view, ["william"], buildings, weights)[0] - self.time_cost(view, ed.william_hours)
+        adson = self.best_move(view, ["adson"], buildings, weights)[0] - self.time_cost(view, ed.adson_hours)
         return "william" if william > adson else "adson"
 
     def _choose_time_tile(self, view: dict[str, Any], decision: Decision) -> Choice:
@@ -236,7 +247,8 @@ class GreedyBot:
         hours = (turn.get("hours") or 0) - (turn.get("cancelled") or 0)
         tiles = [o for o in decision.options if o != "done"]
         # spend only to keep the day going (and the event tile away), and only if that is enough
-        if tiles and view["sundial"] + hours >= 24 and view["sundial"] + hours - len(tiles) < 24:
+        day = edition_of(view).sundial_day
+        if tiles and view["sundial"] + hours >= day and view["sundial"] + hours - len(tiles) < day:
             return tiles[0]
         return "done"
 
