@@ -43,3 +43,19 @@ def test_builtin_policies_choose_offered_options() -> None:
     move = next(d for d in GAME.decisions(state) if d.kind == "move" and d.seat == 2)
     assert move.allows(detective.choose(GAME.view(state, 2), move))
     assert policies.wants(detective, GAME.view(state, 2), move)
+
+
+def test_registered_bots_follow_the_seat_through_a_change_of_role() -> None:
+    from ludus.ai import bot_for
+
+    state = GAME.setup(4, 0)
+    bot = bot_for(GAME, 2, "random", seed=1)
+    assert isinstance(bot, policies.SeatBot)
+    GAME.apply(state, 0, next(d for d in GAME.decisions(state) if d.kind == "give" and d.seat == 0).options[0])
+    move = next(d for d in GAME.decisions(state) if d.seat == 2)
+    assert bot.wants(GAME.view(state, 2), move)
+    GAME.apply(state, 2, bot.choose(GAME.view(state, 2), move))
+    state.teams["black"].officer = 2  # as after a swap between rounds: seat 2 now hands over the cards
+    give = next(d for d in GAME.decisions(state) if d.seat == 2 and d.kind == "give")
+    assert give.allows(bot.choose(GAME.view(state, 2), give))
+    assert set(bot.policies) == {"detective", "officer"}

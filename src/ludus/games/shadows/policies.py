@@ -103,3 +103,36 @@ def make_policy(role: str, seed: int | None = None, kind: str = "ai") -> Policy:
         module = importlib.import_module("ludus.games.shadows.ai")
         return module.make_policy(role, seed)
     return random_policy(role, seed)
+
+
+class SeatBot:
+    """A bot for one seat whatever its role: roles may change between rounds, so it keeps one policy
+    per role and asks the one the view names (``view["you"]["role"]``)."""
+
+    def __init__(self, seed: int | None = None, kind: str = "ai") -> None:
+        self.seed = seed
+        self.kind = kind
+        self.policies: dict[str, Policy] = {}
+
+    def policy(self, view: dict[str, Any]) -> Policy:
+        role = (view.get("you") or {}).get("role", "detective")
+        if role not in self.policies:
+            seed = None if self.seed is None else self.seed * 2 + ROLES.index(role)
+            self.policies[role] = make_policy(role, seed, self.kind)
+        return self.policies[role]
+
+    def wants(self, view: dict[str, Any], decision: Decision) -> bool:
+        return wants(self.policy(view), view, decision)
+
+    def choose(self, view: dict[str, Any], decision: Decision) -> Choice:
+        return self.policy(view).choose(view, decision)
+
+
+def random_bot(game: Any, seat: int, seed: int | None = None) -> SeatBot:
+    """``register_bot`` factory: the random baseline."""
+    return SeatBot(seed, "random")
+
+
+def ai_bot(game: Any, seat: int, seed: int | None = None) -> SeatBot:
+    """``register_bot`` factory: the association AI (random when it is not installed)."""
+    return SeatBot(seed, "ai")
