@@ -204,6 +204,9 @@ def guess_options(s: RoseState, seat: int, target: int) -> tuple[str, ...]:
     if not s.opts["distinct_guesses"]:
         return tuple(COLOURS[c] for c in guess_colours(s, seat, target, set()))
     used = set(s.guesses[seat].values())
+    if s.opts["guess_any_colour"]:
+        # Six colours always cover at most four targets: every unused colour is fine.
+        return tuple(COLOURS[c] for c in range(len(COLOURS)) if c not in used)
     rest = [t for t in range(s.n) if t not in (seat, target) and t not in s.guesses[seat]]
     options = []
     for colour in guess_colours(s, seat, target, used):
