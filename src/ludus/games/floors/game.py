@@ -299,6 +299,9 @@ class FloorsGame:
                 if not st.fig_moved[f] and st.fig_sq[f] >= WAITING:
                     st.fig_black[f] = not st.fig_black[f]
         st.turn = -1
+        if st.stage == 2 and not any(s >= WAITING for s in st.fig_sq):
+            self._game_over(st, events)  # the last figures just escaped: no monster phase
+            return
         self.monster_phase(st, events)
         if st.phase == "over":
             return

@@ -43,6 +43,10 @@ class BoardModel:
         self.pools = {tuple(p) for p in view["pools"]}
         self.teleporters = {tuple(x["sq"]): (x["pair"], x["arrow"]) for x in view["teleporters"]}
         self.figures = {tuple(f["sq"]): f for f in view["figures"] if f["where"] == "board"}
+        moving = view.get("moving")
+        if moving and view["figures"][moving["figure"]]["where"] == "board":
+            mover = view["figures"][moving["figure"]]  # drawn on top of anyone it is passing through
+            self.figures[tuple(mover["sq"])] = mover
         self.all_figures = view["figures"]
         self.monster = tuple(view["monster"]["sq"])
         self.facing = view["monster"]["facing"]
@@ -128,7 +132,7 @@ class TerminalGame:
     def status(self, view: dict[str, Any]) -> Text:
         text = Text()
         played = ", ".join(self.tile_text(x) for x in view["deck"]["played"]) or self.tr("deck.none")
-        text.append(f"{self.tr('title')} — {self.tr('round', round=view['round'])}, "
+        text.append(f"{self.tr('title')} — {self.tr('round', round=view['round'])} · "
                     f"{self.tr('stage', stage=view['stage'])}\n", style="bold")
         text.append(self.tr("deck", played=played, left=view["deck"]["left"]) + "\n")
         text.append(self.tr("start_player", name=self.seat_name(view["start_player"])) + "\n")
