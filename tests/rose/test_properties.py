@@ -129,6 +129,26 @@ def test_illegal_choices_raise_and_leave_the_state_unchanged(n: int, seed: int) 
                 assert state.snapshot() == before
 
 
+@settings(max_examples=10, deadline=None)
+@given(players, seeds)
+def test_a_clone_plays_on_exactly_like_the_original_without_touching_it(n: int, seed: int) -> None:
+    """Same choices, same reshuffles; and playing one leaves the other as it was."""
+    state = next(random_states(n, seed, 0.01))
+    twin = GAME.clone(state)
+    before = state.snapshot()
+    rng = random.Random(seed)
+    choices = []
+    while GAME.decisions(twin):
+        decision = rng.choice(GAME.decisions(twin))
+        choice = rng.choice(decision.options)
+        choices.append((decision.seat, choice))
+        GAME.apply(twin, decision.seat, choice)
+    assert state.snapshot() == before
+    for seat, choice in choices:
+        GAME.apply(state, seat, choice)
+    assert state.snapshot() == twin.snapshot()
+
+
 def test_a_finished_game_accepts_no_more_choices() -> None:
     *_, last = random_states(3, 5, 0.0)
     before = last.snapshot()

@@ -53,6 +53,7 @@ def setup(players: int, seed: int, opts: dict[str, Any], ed: Edition) -> RoseSta
     s.ed = ed
     s.opts = opts
     s.rng = rng
+    s.rng_shared = False
     s.n = players
     events = list(range(len(EVENTS)))
     rng.shuffle(events)
@@ -489,7 +490,7 @@ def _choose_draw(s: RoseState, seat: int, choice: str, events: list[Event]) -> N
         # The draw pile is exhausted: the discarded action cards are reshuffled into a new one.
         s.draw = s.discard
         s.discard = []
-        s.rng.shuffle(s.draw)
+        s.own_rng().shuffle(s.draw)
         events.append(Event("reshuffled", {"cards": len(s.draw)}))
     if s.draw:
         card = s.draw.pop()

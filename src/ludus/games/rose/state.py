@@ -42,7 +42,8 @@ class RoseState:
         "result",        # outcome details once the game is over
         "reveal_pick",   # [seat] colour picked in a revelation round, -1 while undecided
         "revealed",      # [seat] revealed colour markers
-        "rng",           # random.Random: the only source of chance
+        "rng",           # random.Random: the only source of chance (see own_rng)
+        "rng_shared",    # True while a clone shares ``rng``: copy it before drawing from it
         "row",           # face-down task tiles, front first
         "sundial",       # hours moved today; >= 24 means the day ends after this turn
         "suspicion",     # [6] suspicion track 0..40
@@ -89,9 +90,10 @@ class RoseState:
         c.result = self.result
         c.reveal_pick = self.reveal_pick[:]
         c.revealed = [r[:] for r in self.revealed]
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        c.rng = rng
+        # The RNG is copied only when one of the two states first draws from it (reshuffles are
+        # rare, copying a Mersenne Twister state is not cheap).
+        c.rng = self.rng
+        c.rng_shared = self.rng_shared = True
         c.row = self.row[:]
         c.sundial = self.sundial
         c.suspicion = self.suspicion[:]
@@ -104,9 +106,19 @@ class RoseState:
         c.wa = self.wa
         return c
 
+    def own_rng(self) -> random.Random:
+        """The state's RNG, made private first if a clone still shares it."""
+        if self.rng_shared:
+            rng = random.Random.__new__(random.Random)
+            rng.setstate(self.rng.getstate())
+            self.rng = rng
+            self.rng_shared = False
+        return self.rng
+
     def snapshot(self) -> str:
         """Everything that defines the position, as one comparable string (tests, replays)."""
-        data = {name: getattr(self, name) for name in self.__slots__ if name not in ("cache", "ed", "rng")}
+        skip = ("cache", "ed", "rng", "rng_shared")
+        data = {name: getattr(self, name) for name in self.__slots__ if name not in skip}
         data["rng"] = self.rng.getstate()
         data["edition"] = self.ed.overrides
         return repr(data)

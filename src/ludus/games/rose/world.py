@@ -37,6 +37,7 @@ def world_from_view(view: dict[str, Any], seat: int, rng: random.Random) -> Rose
     s.ed = ed
     s.opts = opts
     s.rng = random.Random(rng.getrandbits(64))
+    s.rng_shared = False
     s.n = n
     s.cache = None
     s.day = view["day"]
