@@ -254,3 +254,49 @@ def test_move_results_lists_every_distinct_end_result_once():
     put(st, 3, 1, 1)  # 5 points near the exit: leaving is one result, by a shortest way
     exits = [r for r in move_results(st, 3) if r[-1] == "exit"]
     assert exits == [["N", "W", "exit"]]
+
+
+def test_a_slide_stops_in_the_blood_before_the_monster():
+    st = empty_board()
+    pool(st, (6, 5), (7, 5))
+    monster_at(st, 8, 5, "N")
+    put(st, 0, 5, 5)
+    move(st, 0, "E", "done")
+    assert at(st, 0) == (7, 5)
+
+
+def test_a_slide_stops_in_the_blood_before_a_teleporter():
+    st = empty_board()
+    pool(st, (6, 5), (7, 5))
+    teleporters(st, 0, (8, 5, "N"), (12, 8, "S"))
+    put(st, 0, 5, 5)
+    move(st, 0, "E", "done")
+    assert at(st, 0) == (7, 5)
+
+
+def test_a_figure_stuck_in_the_blood_with_no_points_left_ends_its_move_there():
+    st = empty_board()
+    pool(st, (14, 5), (15, 5))
+    put(st, 0, 13, 5)  # 1 point
+    begin(st, 0)
+    GAME.apply(st, 0, "E")
+    assert at(st, 0) == (15, 5) and st.move_points == 0 and options_for(st) == ["undo", "done"]
+
+
+def test_leaving_the_blood_onto_another_pool_square_slides_again():
+    st = empty_board()
+    pool(st, (14, 5), (15, 5), (14, 6), (15, 6))
+    put(st, 2, 13, 5)  # 4 points
+    begin(st, 2)
+    GAME.apply(st, 0, "E")  # stuck on (15, 5) against the wall
+    GAME.apply(st, 0, "S")  # onto (15, 6), another pool square: slides south out of the pool
+    assert at(st, 2) == (15, 7) and st.move_points == 2
+
+
+def test_a_slide_passes_through_a_figure_stuck_in_the_blood():
+    st = empty_board()
+    pool(st, (6, 5), (7, 5), (8, 5))
+    put(st, 4, 7, 5)
+    put(st, 0, 5, 5)
+    move(st, 0, "E", "done")
+    assert at(st, 0) == (9, 5) and at(st, 4) == (7, 5)

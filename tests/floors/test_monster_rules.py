@@ -217,3 +217,49 @@ def test_on_a_teleporter_the_monster_arrives_on_its_partner_facing_the_arrow():
     trace: list[dict] = []
     run_tile(st, 1, trace)
     assert st.monster_sq == sq(10, 2) and steps(trace)[0]["facing"] == "W"
+
+
+def test_a_stone_the_monster_pushes_into_blood_slides_across():
+    st = empty_board()
+    monster_at(st, 3, 5, "E")
+    tile(st, "stone", 4, 5)
+    pool(st, (5, 5), (6, 5))
+    run_tile(st, 1)
+    assert st.tiles[sq(7, 5)] == STONE and st.monster_sq == sq(4, 5)
+
+
+def test_a_figure_the_monster_pushes_into_blood_slides_across():
+    st = empty_board()
+    monster_at(st, 2, 5, "E")
+    tile(st, "stone", 3, 5)
+    put(st, 0, 4, 5)
+    pool(st, (5, 5), (6, 5))
+    run_tile(st, 1)
+    assert at(st, 0) == (7, 5) and st.tiles[sq(4, 5)] == STONE
+
+
+def test_after_a_slide_the_monster_pushes_a_stone_on_the_landing_square():
+    st = empty_board()
+    monster_at(st, 3, 5, "E")
+    pool(st, (4, 5), (5, 5))
+    tile(st, "stone", 6, 5)
+    run_tile(st, 1)
+    assert st.monster_sq == sq(6, 5) and st.tiles[sq(7, 5)] == STONE
+
+
+def test_a_monster_phase_reports_its_tile_every_look_every_step_and_the_end():
+    from ludus.games.floors.game import GAME
+
+    st = empty_board()
+    monster_at(st, 7, 5, "E")
+    put(st, 0, 9, 5)
+    st.deck = [7]
+    events = []
+    GAME.monster_phase(st, events)
+    kinds = [e.kind for e in events]
+    assert kinds[0] == "monster_tile" and events[0].data["tile"] == "7"
+    assert kinds[1:-1] == ["monster_look", "monster_step"] * 7 + ["monster_look"]
+    assert kinds[-1] == "monster_end" and events[-1].data["eaten"] == [0]
+    step = events[2].data
+    assert set(step) >= {"n", "from", "to", "facing", "pushed", "ate", "wrapped", "slid", "teleported", "turned"}
+    assert all(e.audience is None for e in events)
