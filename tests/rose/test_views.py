@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import json
 
-from ludus.games.rose.components import COLOURS
+import pytest
+
+from ludus.engine import BadOptions
+from ludus.games.rose.components import COLOURS, load_edition
 from ludus.games.rose.game import GAME
 from ludus.games.rose.position import act, position, to_final_guesses
 
@@ -120,3 +123,17 @@ def test_an_edition_overrides_component_values() -> None:
     s = GAME.setup(2, 0, {"edition": {"monk_card_hours": [0, 1, 2, 5]}})
     assert sorted({s.ed.card_hours[c] for c in range(28, 32)}) == [0, 1, 2, 5]
     assert {row["name"]: row for row in GAME.components(s)}["monk_card_hours"]["verified"] is True
+
+
+def test_an_edition_may_not_name_unknown_rows_or_change_protocol_names() -> None:
+    for bad in ({"dragons": 3}, {"buildings": ["A"]}, {"monk_card_hours": "many"}, "/etc/passwd"):
+        with pytest.raises(BadOptions):
+            GAME.setup(2, 0, {"edition": bad})
+
+
+def test_an_edition_file_loads_for_python_callers(tmp_path) -> None:
+    path = tmp_path / "edition.json"
+    path.write_text(json.dumps({"building_card_hours": [1, 4]}), encoding="utf-8")
+    edition = load_edition(path)
+    assert edition.card_hours[:2] == (1, 4)
+    assert load_edition(None) is load_edition({})

@@ -24,6 +24,9 @@ class RoseGame:
     def setup(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> RoseState:
         check_players(self.id, players, self.players)
         resolved = resolve_options(self.options, options)
+        if resolved["edition"] is not None and not isinstance(resolved["edition"], dict):
+            # Only data: a table's options come from players, so never a path to read on the server.
+            raise BadOptions("option 'edition' must be an object of component values (or null)")
         try:
             edition = load_edition(resolved["edition"])
         except (EditionError, OSError, ValueError) as error:
