@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from xml.sax.saxutils import escape
 
-from .colours import mix
+from .colours import hex_to_lab, mix
 from .deck import BACKDROPS, LAYOUTS, Picture
 from .icons import icon, icon_body
 
@@ -30,9 +30,12 @@ def hex_points(inset: float = 0.0) -> str:
     return " ".join(corners)
 
 
-def _icon(code: str, cx: float, cy: float, size: float) -> str:
+def _icon(code: str, cx: float, cy: float, size: float, halo: float = 0.0) -> str:
     x, y = cx - size / 2, cy - size / 2
-    return (f'<svg x="{x:.1f}" y="{y:.1f}" width="{size:.1f}" height="{size:.1f}" viewBox="0 0 72 72">'
+    # OpenMoji outlines are black: on a dark backdrop a pale disc keeps them readable
+    disc = (f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.46:.1f}" fill="#ffffff" opacity="{halo:.2f}"/>'
+            if halo else "")
+    return (f'{disc}<svg x="{x:.1f}" y="{y:.1f}" width="{size:.1f}" height="{size:.1f}" viewBox="0 0 72 72">'
             f"{icon_body(code)}</svg>")
 
 
@@ -45,6 +48,7 @@ def render_svg(picture: Picture, size: float | None = None, title: bool = True) 
     ground_edge = mix(backdrop.ground, "#000000", 0.18)
     shadow = mix(backdrop.ground, "#000000", 0.35)
     names = ", ".join(i.name for i in picture.icons)
+    dark = hex_to_lab(backdrop.top)[0] < 45 or hex_to_lab(backdrop.ground)[0] < 35
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH:.0f} {HEIGHT:.0f}"{dimensions} '
         f'role="img" data-picture="{picture.id}">',
@@ -64,8 +68,8 @@ def render_svg(picture: Picture, size: float | None = None, title: bool = True) 
         f'rx="{SUBJECT_SIZE * 0.36:.0f}" ry="7" fill="{shadow}" opacity="0.35"/>',
     ]
     for code, (cx, cy, prop_size) in zip(picture.props, LAYOUTS[picture.layout], strict=True):
-        parts.append(_icon(code, cx, cy, prop_size))
-    parts.append(_icon(picture.subject, *SUBJECT_CENTRE, SUBJECT_SIZE))
+        parts.append(_icon(code, cx, cy, prop_size, halo=0.55 if dark else 0.0))
+    parts.append(_icon(picture.subject, *SUBJECT_CENTRE, SUBJECT_SIZE, halo=0.3 if dark else 0.0))
     parts.append("</g>")
     parts.append(f'<polygon points="{hex_points(1.5)}" fill="none" stroke="{ground_edge}" stroke-width="3"/>')
     parts.append("</svg>")
