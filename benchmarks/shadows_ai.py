@@ -8,6 +8,12 @@ with its own seed, played to its end (client reached or the 3rd police token) or
 simulated time. Time is simulated, not measured: every give, refresh and move costs a fixed think
 time (THINK below), so "won at a preset" means the round was won before that countdown ran out.
 
+Officers: the "own-reading" officer predicts its detectives with its own scorer (keywords+colours);
+the "hedging" officer (the default of ``make_policy``) averages the landing odds of two readers,
+keywords+colours and keyword overlap, so its clues hold up for detectives who think differently.
+Detectives: keywords+colours (always the best match), the same "with doubt" (softmax choice,
+temperature 0.6, like an unsure person), keyword overlap only, or random.
+
 Printed per line-up:
 - detective accuracy on 1-card clues: how often the detectives landed where the officer meant,
   next to the random baseline (the mean of 1 / number of reachable spaces over the same clues);
@@ -25,6 +31,7 @@ from dataclasses import dataclass, field
 from ludus.engine import Decision
 from ludus.games.shadows.ai import Detective, Officer, shared_scorer
 from ludus.games.shadows.game import GAME
+from ludus.games.shadows.policies import RandomDetective
 
 PRESETS = {"apprentice": 15 * 60, "novice": 8 * 60, "agent": 5 * 60, "super-agent": 3 * 60}
 THINK = {"give": 8.0, "give_per_card": 4.0, "move": 5.0, "move_per_card": 3.0, "refresh": 4.0}
@@ -48,7 +55,7 @@ class Tally:
     lost_to_police: int = 0
 
 
-def play_round(seed: int, officer: Officer, detective: Detective, tally: Tally) -> None:
+def play_round(seed: int, officer: Officer, detective: Detective | RandomDetective, tally: Tally) -> None:
     state = GAME.setup(2, seed, {"coop": "apprentice", "rounds_to_win": 1})
     clock = 0.0
     while state.phase == "play" and clock < TIME_CAP:
@@ -114,14 +121,23 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     print(f"Shadows AI benchmark: {args.rounds} seeded co-op rounds per line-up; simulated think times {THINK}")
     full, overlap = shared_scorer("keywords+colours"), shared_scorer("keyword-overlap")
+    hedging = (full, overlap)
+
+    def own() -> Officer:
+        return Officer(full, seed=1)
+
+    def hedger() -> Officer:
+        return Officer(full, seed=1, readers=hedging)
+
     lineups = {
-        "AI officer + AI detectives (keywords+colours)": (Officer(full, seed=1), Detective(full, seed=2)),
-        "same, detectives reading with doubt (softmax, temperature 0.6)":
-            (Officer(full, seed=1), Detective(full, seed=2, doubt=0.6)),
-        "AI officer (keywords+colours) + detectives on keyword overlap only":
-            (Officer(full, seed=1), Detective(overlap, seed=2)),
-        "AI officer + AI detectives, both on keyword overlap only":
-            (Officer(overlap, seed=1), Detective(overlap, seed=2)),
+        "own-reading officer + AI detectives (keywords+colours)": (own(), Detective(full, seed=2)),
+        "own-reading officer + AI detectives reading with doubt": (own(), Detective(full, seed=2, doubt=0.6)),
+        "own-reading officer + detectives on keyword overlap only": (own(), Detective(overlap, seed=2)),
+        "hedging officer (default) + AI detectives (keywords+colours)": (hedger(), Detective(full, seed=2)),
+        "hedging officer (default) + AI detectives reading with doubt":
+            (hedger(), Detective(full, seed=2, doubt=0.6)),
+        "hedging officer (default) + detectives on keyword overlap only": (hedger(), Detective(overlap, seed=2)),
+        "baseline: hedging officer + detectives moving at random": (hedger(), RandomDetective(seed=2)),
     }
     for name, (officer, detective) in lineups.items():
         tally = Tally()
