@@ -36,7 +36,7 @@ class RoseGame:
     def decisions(self, state: RoseState) -> Sequence[Decision]:
         cached = state.cache
         if cached is None:
-            cached = state.cache = rules._decisions(state)
+            cached = state.cache = rules.decisions(state)
         return cached
 
     def apply(self, state: RoseState, seat: int, choice: Any) -> list[Event]:
