@@ -62,6 +62,8 @@ TABLE: tuple[Row, ...] = (
     Row("task_tiles_per_building", 2, True),
     Row("hand_size", 3, True),
     Row("revelation_after_days", (1, 3, 5), True),
+    Row("colour_marker_sets", 5, True, "sets A–E of the six colours, one per player (so at most 5 players)"),
+    Row("identity_cards", 6, True, "one per colour; unused ones stay secret from everyone"),
     Row("days", 7, True, "six days of play, the seventh is the final suspicion round"),
     Row("sundial_day", 24, True, "blue space = 0/24"),
     Row("suspicion_start", 10, True),
