@@ -11,7 +11,8 @@ import random
 import time
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, Group
+from rich.live import Live
 from rich.text import Text
 
 from ludus.ai import bot_for
@@ -193,45 +194,63 @@ class TerminalGame:
 
     # --- the monster, animated ---------------------------------------------------------------
     def animate(self, before: dict[str, Any], events: list[Event]) -> None:
+        """Replay the monster trace on a board model, one frame per step (in place on a real terminal)."""
         if not any(e.kind == "monster_tile" for e in events):
             return
         model = BoardModel(before)
-        for event in events:
-            data = event.data
-            if event.kind == "figure_out":
-                model.remove_figure(data["figure"])
-                self.console.print(self.tr("figure.out", label=label(before, data["figure"])), style="bold green")
-            elif event.kind == "figure_step":
-                f = next((x for x in model.figures.values() if x["id"] == data["figure"]), None)
-                if f is not None:
+        pause = self.delay or (0.35 if self.humans else 0.0)
+        live = Live(console=self.console, auto_refresh=False) if self.console.is_terminal and pause else None
+        saw: list[dict[str, Any]] = []
+        try:
+            for event in events:
+                data = event.data
+                if event.kind == "figure_out":
                     model.remove_figure(data["figure"])
-                    model.figures[tuple(data["to"])] = f
-            elif event.kind == "monster_tile":
-                self.console.rule(self.tr("monster.tile", tile=self.tile_text(data["tile"])))
-            elif event.kind == "monster_look" and not data["final"]:
-                model.facing = data["facing"]
-            elif event.kind == "monster_step":
-                model.apply_step(data)
-                notes = [self.tr("monster.step", n=data["n"], col=data["to"][0], row=data["to"][1],
-                                 facing=self.tr(f"dir.{data['facing']}"))]
-                for flag in ("wrapped", "slid", "teleported"):
-                    if data[flag]:
-                        notes.append(self.tr(f"monster.{flag}"))
-                if data["pushed"]:
-                    notes.append(self.tr("monster.pushed", count=len(data["pushed"])))
-                if data["ate"]:
-                    notes.append(self.tr("monster.ate", figures=", ".join(
-                        f"{self.seat_name(before['figures'][f]['seat'])} {label(before, f)}" for f in data["ate"])))
-                self.console.print(model.render())
-                self.console.print(" · ".join(notes), style="bold red" if data["ate"] else "")
-                if self.delay:
-                    time.sleep(self.delay)
-            elif event.kind == "monster_end":
-                model.facing = data["facing"]
-                self.console.print(self.tr("monster.end", col=data["at"][0], row=data["at"][1],
-                                           facing=self.tr(f"dir.{data['facing']}"), count=len(data["eaten"])))
-            elif event.kind == "stage_start":
-                self.console.print(self.tr("stage.two"), style="bold yellow")
+                    self.console.print(self.tr("figure.out", label=label(before, data["figure"])),
+                                       style="bold green")
+                elif event.kind == "monster_tile":
+                    self.console.rule(self.tr("monster.tile", tile=self.tile_text(data["tile"])))
+                    if live is not None:
+                        live.start()
+                elif event.kind == "monster_look" and not data["final"]:
+                    model.facing = data["facing"]
+                    saw = data["saw"]
+                elif event.kind == "monster_step":
+                    model.apply_step(data)
+                    frame = Group(model.render(), Text(self.step_note(before, data, saw),
+                                                       style="bold red" if data["ate"] else ""))
+                    if live is not None:
+                        live.update(frame, refresh=True)
+                    else:
+                        self.console.print(frame)
+                    if pause:
+                        time.sleep(pause)
+                elif event.kind == "monster_end":
+                    if live is not None:
+                        live.stop()
+                        live = None
+                    self.console.print(self.tr("monster.end", col=data["at"][0], row=data["at"][1],
+                                               facing=self.tr(f"dir.{data['facing']}"), count=len(data["eaten"])))
+                elif event.kind == "stage_start":
+                    self.console.print(self.tr("stage.two"), style="bold yellow")
+        finally:
+            if live is not None:
+                live.stop()
+
+    def figure_name(self, view: dict[str, Any], fig: int) -> str:
+        return f"{self.seat_name(view['figures'][fig]['seat'])} {label(view, fig)}"
+
+    def step_note(self, before: dict[str, Any], data: dict[str, Any], saw: list[dict[str, Any]]) -> str:
+        notes = [self.tr("monster.saw", figures=", ".join(self.figure_name(before, s["figure"]) for s in saw))
+                 if saw else self.tr("monster.saw.none"),
+                 self.tr("monster.step", n=data["n"], col=data["to"][0], row=data["to"][1],
+                         facing=self.tr(f"dir.{data['facing']}"))]
+        notes += [self.tr(f"monster.{flag}") for flag in ("wrapped", "slid", "teleported") if data[flag]]
+        if data["pushed"]:
+            notes.append(self.tr("monster.pushed", count=len(data["pushed"])))
+        if data["ate"]:
+            notes.append(self.tr("monster.ate", figures=", ".join(self.figure_name(before, f) for f in data["ate"])))
+        return " · ".join(notes)
 
     # --- the game loop -----------------------------------------------------------------------
     def run(self) -> int:
