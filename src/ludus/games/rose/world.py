@@ -9,6 +9,7 @@ given view.
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -29,7 +30,7 @@ from .state import RoseState
 
 
 def world_from_view(view: dict[str, Any], seat: int, rng: random.Random) -> RoseState:
-    opts = resolve_options(OPTIONS, view["options"])
+    opts = resolve_options(OPTIONS, json.loads(json.dumps(view["options"])))
     ed = load_edition(opts["edition"])
     n = view["players"]
     phase = view["phase"]
@@ -102,7 +103,8 @@ def world_from_view(view: dict[str, Any], seat: int, rng: random.Random) -> Rose
                 else:
                     picks = [rng.choice(colours) for colours in allowed]
                 s.guesses[who] = dict(zip(targets, picks, strict=True))
-    s.result = outcome
+    # The world owns its data: later changes to the view must not reach it.
+    s.result = json.loads(json.dumps(outcome)) if outcome is not None else None
 
     # --- cards: own hand known; others' hands and the draw pile from the unseen cards
     own_hand = [ed.card_index[c["id"]] for c in you["hand"]] if you is not None else []
