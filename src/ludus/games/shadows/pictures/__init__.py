@@ -18,10 +18,11 @@ from .deck import (
     standard_deck,
 )
 from .icons import ATTRIBUTION, Icon, icon, icon_pool
-from .render import icon_svg, render_png, render_svg
+from .render import icon_svg, picture_svg, render_png, render_svg
 
 __all__ = [
     "ATTRIBUTION", "BACKDROPS", "CLUE_IDS", "DISTRICT_IDS", "PICTURE_IDS", "Deck", "Icon", "Picture", "compose_deck",
-    "deck_for", "fresh_deck", "icon", "icon_pool", "icon_svg", "is_picture_id", "render_png", "render_svg",
+    "deck_for", "fresh_deck", "icon", "icon_pool", "icon_svg", "is_picture_id", "picture_svg", "render_png",
+    "render_svg",
     "standard_deck",
 ]

@@ -10,7 +10,7 @@ import math
 from xml.sax.saxutils import escape
 
 from .colours import hex_to_lab, mix
-from .deck import BACKDROPS, LAYOUTS, Picture
+from .deck import BACKDROPS, LAYOUTS, Picture, deck_for
 from .icons import icon, icon_body
 
 WIDTH = 200.0
@@ -90,3 +90,9 @@ def icon_svg(code: str, size: float = 72) -> str:
     shown = icon(code)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 72 72" width="{size:.0f}" height="{size:.0f}" '
             f'role="img"><title>{escape(shown.name)}</title>{icon_body(code)}</svg>')
+
+
+def picture_svg(picture_id: str, seed: int | None = None, size: float | None = None) -> str:
+    """The SVG of picture ``picture_id`` ("k0".."k83", "d0a0".."d6b4") of the standard deck, or of
+    the fresh deck of ``seed``: what a server sends for a board space or a clue card."""
+    return render_svg(deck_for(seed)[picture_id], size=size)
