@@ -36,6 +36,7 @@ def test_two_time_tiles_keep_the_sundial_one_space_short_of_blue() -> None:
     act(s, held[0], held[1])
     assert s.sundial == 23
     assert len(s.row) == row_before + 2
+    assert [s.ed.tile_ids[t] for t in s.row[-2:]] == held  # added to the end of the row
     act(s, "Hortus" if s.pawns[0] != 13 else "Porta", "draw")
     assert s.day == 1 and s.active == 1
 
