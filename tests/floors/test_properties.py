@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 from hypothesis import given, settings
@@ -90,6 +91,7 @@ def test_a_world_resampled_from_a_view_shows_the_same_view(seed, players, cut):
         GAME.apply(st, decision.seat, rng.choice(decision.options))
     for seat in (None, 0, players - 1):
         view = GAME.view(st, seat)
+        assert json.loads(json.dumps(view)) == view  # JSON-safe as it is
         world = GAME.world_from_view(view, seat if seat is not None else 0, random.Random(seed + 1))
         assert GAME.view(world, seat) == view
         assert [d.to_json() for d in GAME.decisions(world)] == [d.to_json() for d in GAME.decisions(st)]

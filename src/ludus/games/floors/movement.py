@@ -86,8 +86,8 @@ def may_rest(st: FloorsState, pos: int) -> bool:
 
 
 def can_enter(st: FloorsState, points: int) -> bool:
-    if points < 1 or st.monster_sq == ENTRANCE:
-        return False
+    if points < 1 or st.monster_sq == ENTRANCE or st.tiles[ENTRANCE]:
+        return False  # a stone left on the entrance (option) blocks it: there is no direction to push it
     if st.figat[ENTRANCE] >= 0:
         # Others may pass through a figure on the entrance but not stop there (option: not even pass).
         return points > 1 and st.options.get("entrance_pass_through", True)
