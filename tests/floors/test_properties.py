@@ -8,8 +8,11 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st_
 
+from ludus.ai import bot_for
 from ludus.engine import Match
+from ludus.games.floors.board import FLOOR, FLOOR_SQUARES
 from ludus.games.floors.game import GAME
+from ludus.games.floors.monster import run_tile_counted
 from ludus.games.floors.state import EATEN, OUT, WAITING
 
 MAX_CHOICES = 20_000
@@ -96,3 +99,48 @@ def test_a_world_resampled_from_a_view_shows_the_same_view(seed, players, cut):
         assert GAME.view(world, seat) == view
         assert [d.to_json() for d in GAME.decisions(world)] == [d.to_json() for d in GAME.decisions(st)]
         assert sorted(world.deck) == sorted(st.deck)  # the same unseen tiles, in some order
+
+
+def _random_advanced_board(seed: int):
+    """An advanced setup placed at random, then figures scattered and the monster anywhere free."""
+    rng = random.Random(seed)
+    st = GAME.setup(rng.randint(2, 7), seed, {"variant": "advanced"})
+    while st.phase == "setup":
+        decision = GAME.decisions(st)[0]
+        GAME.apply(st, decision.seat, rng.choice(decision.options))
+    free = [s for s in FLOOR_SQUARES if not st.tiles[s] and st.tele_to[s] < 0 and not st.pool[s]]
+    rng.shuffle(free)
+    for f in range(rng.randint(0, len(st.fig_sq))):
+        st.fig_sq[f] = free[f]
+        st.figat[free[f]] = f
+    st.monster_sq = free[-1]
+    st.monster_dir = rng.randrange(4)
+    st.stage = rng.choice([1, 2])
+    return st, rng
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st_.integers(0, 10**6))
+def test_a_monster_phase_on_any_board_keeps_every_figure_and_ends_on_plain_floor(seed):
+    st, rng = _random_advanced_board(seed)
+    tiles_before = sum(1 for k in st.tiles if k)
+    trace: list[dict] = []
+    eaten, steps = run_tile_counted(st, rng.choice([5, 7, 8, 10, -1, -2, -3]), trace)
+    _check_invariants(st)
+    assert FLOOR[st.monster_sq] and not st.pool[st.monster_sq]
+    assert sum(1 for k in st.tiles if k) <= tiles_before  # tiles only ever leave the game
+    assert steps <= 20 and len(eaten) == len(set(eaten))
+    assert [r["n"] for r in trace if r["kind"] == "monster_step"] == list(range(1, steps + 1))
+
+
+@settings(max_examples=2, deadline=None)
+@given(seed=st_.integers(0, 10**6))
+def test_games_between_bots_that_reach_the_exit_keep_every_invariant(seed):
+    game = GAME
+    st = game.setup(3, seed)
+    bots = [bot_for(game, seat, level, seed + seat) for seat, level in enumerate(["easy", "random", "easy"])]
+    while st.phase != "over":
+        decision = game.decisions(st)[0]
+        game.apply(st, decision.seat, bots[decision.seat].choose(game.view(st, decision.seat), decision))
+        _check_invariants(st)
+    assert sum(st.out) > 0
