@@ -300,3 +300,15 @@ def test_a_slide_passes_through_a_figure_stuck_in_the_blood():
     put(st, 0, 5, 5)
     move(st, 0, "E", "done")
     assert at(st, 0) == (9, 5) and at(st, 4) == (7, 5)
+
+
+def test_every_whole_move_result_replays_as_offered_steps():
+    st = GAME.setup(2, 0)
+    for fig in (0, 3):
+        for result in GAME.move_results(st, fig):
+            trial = GAME.clone(st)
+            trial.turn = trial.fig_owner[fig]
+            trial.cached = None
+            GAME.apply(trial, trial.turn, fig)
+            for choice in result:
+                GAME.apply(trial, trial.turn, choice)

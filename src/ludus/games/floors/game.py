@@ -29,7 +29,7 @@ from .board import (
     floor_rows,
     sq,
 )
-from .movement import apply_plan, plan_step, step_options
+from .movement import apply_plan, move_results, plan_step, step_options
 from .state import (
     EATEN,
     FIGURE_VALUES,
@@ -143,6 +143,11 @@ class FloorsGame:
             return [Decision(placer, "setup_arrow", tuple(DIRS),
                              {"tile": st.setup_tile, "square": _xy(st.setup_square)})]
         return []
+
+    def move_results(self, state: FloorsState, fig: int) -> list[list[str]]:
+        """Every distinct legal end result of moving ``fig`` from where it stands, as step-choice lists
+        (each ends with "done" or "exit"); to play one, choose ``fig`` then each step in turn."""
+        return move_results(state, fig)
 
     def movable(self, st: FloorsState, seat: int) -> list[int]:
         """This seat's figures that still move this round (round 1: only two moves per player)."""
