@@ -30,13 +30,22 @@ def option_key(option: Any) -> str:
 
 @dataclass
 class EnvSpec:
-    """How one game becomes a fixed-size environment."""
+    """How one game becomes a fixed-size environment.
+
+    By default action ``i`` IS option ``actions[i]``. A game whose options are not a fixed set
+    (e.g. Shadows' face-up card ids) gives ``translate``: from the agent's view and its pending
+    decisions to ``{action index: option}`` for the legal actions, so the action space can name
+    stable things (face-up slot 3) instead of changing ids. ``seconds_per_step`` drives a
+    real-time game's clock through ``advance`` by that many simulated seconds per step.
+    """
 
     game_id: str
     actions: Sequence[Any]
     observation_size: int
     encode: Encoder
     render: Callable[[dict[str, Any]], str] | None = None
+    translate: Callable[[dict[str, Any], Sequence[Decision]], dict[int, Any]] | None = None
+    seconds_per_step: float | None = None
     index: dict[str, int] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -50,6 +59,12 @@ class EnvSpec:
             return self.index[option_key(option)]
         except KeyError:
             raise KeyError(f"{self.game_id}: option {option!r} is missing from the action space") from None
+
+    def legal(self, view: dict[str, Any], decisions: Sequence[Decision]) -> dict[int, Any]:
+        """{action index: option} for every option the agent may choose now."""
+        if self.translate is not None:
+            return self.translate(view, decisions)
+        return {self.action_of(option): option for decision in decisions for option in decision.options}
 
 
 def agent_name(seat: int) -> str:
@@ -112,19 +127,29 @@ class LudusEnv(AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
         self.steps = 0
-        self._pending: dict[int, Decision] = {}
+        self._pending: dict[int, list[Decision]] = {}
         self._refresh()
 
     def _refresh(self) -> None:
         """Recompute who decides, infos, and the end of the game after a change."""
         assert self.match is not None
-        self._pending = {}
+        pending: dict[int, list[Decision]] = {}
         for decision in self.match.decisions():
-            self._pending.setdefault(decision.seat, decision)
+            pending.setdefault(decision.seat, []).append(decision)
+        self._pending = {}
+        self._legal: dict[int, dict[int, Any]] = {}
         for agent in self.agents:
             seat = self._seat[agent]
-            self.infos[agent] = {"view": self.match.view(seat),
-                                 "decision": self._pending[seat].to_json() if seat in self._pending else None}
+            view = self.match.view(seat)
+            decisions = pending.get(seat, [])
+            legal = self.spec_.legal(view, decisions) if decisions else {}
+            if legal:  # a spec may leave out optional real-time decisions (nothing to do now)
+                self._pending[seat] = decisions
+                self._legal[seat] = legal
+            else:
+                decisions = []
+            self.infos[agent] = {"view": view, "decision": decisions[0].to_json() if decisions else None,
+                                 "decisions": [d.to_json() for d in decisions]}
         outcome = self.match.outcome()
         if outcome is not None:
             for agent in self.agents:
@@ -144,12 +169,12 @@ class LudusEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         assert self.match is not None
         seat = self._seat[agent]
-        decision = self._pending.get(seat)
+        decisions = self._pending.get(seat, [])
         mask = np.zeros(len(self.spec_.actions), dtype=np.int8)
-        if decision is not None:
-            for option in decision.options:
-                mask[self.spec_.action_of(option)] = 1
-        observation = self.spec_.encode(self.match.view(seat), decision).astype(np.float32, copy=False)
+        for action in self._legal.get(seat, {}):
+            mask[action] = 1
+        view = self.infos[agent]["view"] if agent in self.infos else self.match.view(seat)
+        observation = self.spec_.encode(view, decisions[0] if decisions else None).astype(np.float32, copy=False)
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -159,19 +184,21 @@ class LudusEnv(AECEnv):
             return
         assert self.match is not None
         seat = self._seat[agent]
-        decision = self._pending.get(seat)
-        if decision is None:
+        legal = self._legal.get(seat)
+        if not legal:
             raise ValueError(f"{agent} has nothing to decide")
         if action is None or not 0 <= int(action) < len(self.spec_.actions):
             raise ValueError(f"action must be an index into the action space, not {action!r}")
-        option = self.spec_.actions[int(action)]
-        if not decision.allows(option):
-            raise ValueError(f"action {int(action)} ({option!r}) is not legal now; use the action mask")
+        if int(action) not in legal:
+            raise ValueError(f"action {int(action)} ({self.spec_.actions[int(action)]!r}) is not legal now; "
+                             "use the action mask")
         self._cumulative_rewards[agent] = 0.0
         for other in self.agents:
             self.rewards[other] = 0.0
-        self.match.play(seat, option)
+        self.match.play(seat, legal[int(action)])
         self.steps += 1
+        if self.spec_.seconds_per_step is not None:
+            self.match.advance(self.steps * self.spec_.seconds_per_step)
         self._refresh()
         self._accumulate_rewards()
 
@@ -188,5 +215,4 @@ class LudusEnv(AECEnv):
 
     def legal_actions(self, agent: str) -> list[int]:
         """Indices of the agent's legal actions (empty when it has nothing to decide)."""
-        decision = self._pending.get(self._seat[agent])
-        return [] if decision is None else [self.spec_.action_of(o) for o in decision.options]
+        return sorted(self._legal.get(self._seat[agent], {}))
