@@ -2,15 +2,17 @@
 
     .venv/bin/python benchmarks/shadows_ai.py              # 500 rounds per line-up (a few minutes)
     .venv/bin/python benchmarks/shadows_ai.py --rounds 50  # a quick check
+    .venv/bin/python benchmarks/shadows_ai.py --all        # also the officer that trusts its own reading
 
 Each round is the first round of a fresh 2-player co-op game (seat 0 officer, seat 1 detective)
 with its own seed, played to its end (client reached or the 3rd police token) or to 30 minutes of
 simulated time. Time is simulated, not measured: every give, refresh and move costs a fixed think
 time (THINK below), so "won at a preset" means the round was won before that countdown ran out.
 
-Officers: the "own-reading" officer predicts its detectives with its own scorer (keywords+colours);
-the "hedging" officer (the default of ``make_policy``) averages the landing odds of two readers,
-keywords+colours and keyword overlap, so its clues hold up for detectives who think differently.
+The AI officer is the default of ``make_policy("officer")``, the "hedging" officer: it averages the
+landing odds of two readers, keywords+colours and keyword overlap, so its clues hold up for
+detectives who think differently. With ``--all`` the "own-reading" officer plays too: it predicts
+its detectives with its own scorer (keywords+colours) alone.
 Detectives: keywords+colours (always the best match), the same "with doubt" (softmax choice,
 temperature 0.6, like an unsure person), keyword overlap only, or random.
 
@@ -118,6 +120,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=500)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--all", action="store_true", help="also the own-reading officer's line-ups")
     args = parser.parse_args(argv)
     print(f"Shadows AI benchmark: {args.rounds} seeded co-op rounds per line-up; simulated think times {THINK}")
     full, overlap = shared_scorer("keywords+colours"), shared_scorer("keyword-overlap")
@@ -130,15 +133,17 @@ def main(argv: list[str] | None = None) -> int:
         return Officer(full, seed=1, readers=hedging)
 
     lineups = {
-        "own-reading officer + AI detectives (keywords+colours)": (own(), Detective(full, seed=2)),
-        "own-reading officer + AI detectives reading with doubt": (own(), Detective(full, seed=2, doubt=0.6)),
-        "own-reading officer + detectives on keyword overlap only": (own(), Detective(overlap, seed=2)),
-        "hedging officer (default) + AI detectives (keywords+colours)": (hedger(), Detective(full, seed=2)),
-        "hedging officer (default) + AI detectives reading with doubt":
-            (hedger(), Detective(full, seed=2, doubt=0.6)),
-        "hedging officer (default) + detectives on keyword overlap only": (hedger(), Detective(overlap, seed=2)),
-        "baseline: hedging officer + detectives moving at random": (hedger(), RandomDetective(seed=2)),
+        "AI officer + AI detectives (keywords+colours)": (hedger(), Detective(full, seed=2)),
+        "AI officer + AI detectives reading with doubt": (hedger(), Detective(full, seed=2, doubt=0.6)),
+        "AI officer + detectives on keyword overlap only": (hedger(), Detective(overlap, seed=2)),
+        "baseline: AI officer + detectives moving at random": (hedger(), RandomDetective(seed=2)),
     }
+    if args.all:
+        lineups |= {
+            "own-reading officer + AI detectives (keywords+colours)": (own(), Detective(full, seed=2)),
+            "own-reading officer + AI detectives reading with doubt": (own(), Detective(full, seed=2, doubt=0.6)),
+            "own-reading officer + detectives on keyword overlap only": (own(), Detective(overlap, seed=2)),
+        }
     for name, (officer, detective) in lineups.items():
         tally = Tally()
         started = time.perf_counter()

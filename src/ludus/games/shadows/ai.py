@@ -29,7 +29,7 @@ import numpy as np
 from ludus.engine import Choice, Decision
 
 from . import board
-from .association import KeywordColourScorer, KeywordOverlapScorer, Scorer, clue_scores
+from .association import KeywordColourScorer, KeywordOverlapScorer, Scorer, card_reading, clue_scores
 from .pictures import Deck, deck_for
 
 EVIDENCE_MARKERS = 3
@@ -63,26 +63,22 @@ def _marked(view: dict[str, Any]) -> set[int]:
     return {space for team in view["teams"].values() for space in team["markers"]}
 
 
-def read_clue(scorer: Scorer, deck: Deck, view: dict[str, Any], cards: Sequence[str],
-              spaces: Sequence[int]) -> np.ndarray:
-    """The detectives' reading of ``cards``: one score per candidate space (higher = more likely meant).
-
-    Association first; spaces where the team already took a police token are pushed down (the officer
-    would not send them back), and so, a little, are spaces already holding an evidence marker.
-    """
-    pictures = view["pictures"]
-    clue_pictures = [deck[c] for c in cards]
-    candidates = [deck[pictures[s]] for s in spaces]
-    scores = clue_scores(scorer, clue_pictures, candidates)
+def space_penalties(view: dict[str, Any], spaces: Sequence[int]) -> np.ndarray:
+    """What the detectives hold against a space whatever the cards say: where the team already took a
+    police token is pushed down hard (the officer would not send them back), and a little, spaces
+    that already hold an evidence marker."""
     _, team = _team(view)
     police = set(team["police"])
     marked = _marked(view)
-    for n, space in enumerate(spaces):
-        if space in police:
-            scores[n] -= 2.5
-        elif space in marked:
-            scores[n] -= 0.5
-    return scores
+    return np.array([-2.5 if s in police else -0.5 if s in marked else 0.0 for s in spaces])
+
+
+def read_clue(scorer: Scorer, deck: Deck, view: dict[str, Any], cards: Sequence[str],
+              spaces: Sequence[int]) -> np.ndarray:
+    """The detectives' reading of ``cards``: one score per candidate space (higher = more likely meant):
+    the cards' association with each space's picture (``clue_scores``) plus ``space_penalties``."""
+    candidates = [deck[view["pictures"][s]] for s in spaces]
+    return clue_scores(scorer, [deck[c] for c in cards], candidates) + space_penalties(view, spaces)
 
 
 class Detective:
@@ -203,15 +199,27 @@ class Officer:
         kinds = view["map"]["kinds"]
         by_size = {size: list(board.reachable(here, size)) for size in (1, 2)}
         values = {size: self.landing_values(view, spaces) for size, spaces in by_size.items()}
+        candidates = {size: [deck[view["pictures"][s]] for s in spaces] for size, spaces in by_size.items()}
+        penalties = {size: space_penalties(view, spaces) for size, spaces in by_size.items()}
+        readings: dict[tuple[int, int, str], np.ndarray] = {}
+
+        def reading_of(n: int, size: int, card: str) -> np.ndarray:
+            # a pair's reading is the sum of its cards' readings: compute each card once per size
+            key = (n, size, card)
+            if key not in readings:
+                readings[key] = card_reading(self.readers[n], deck[card], candidates[size])
+            return readings[key]
+
         found = []
         for give in gives:
             cards = tuple(give)
-            spaces = by_size[len(cards)]
+            size = len(cards)
+            spaces = by_size[size]
             if not spaces:
                 continue
             chance = np.zeros(len(spaces))
-            for reader in self.readers:
-                reading = read_clue(reader, deck, view, cards, spaces)
+            for n in range(len(self.readers)):
+                reading = sum((reading_of(n, size, card) for card in cards), penalties[size])
                 weights = np.exp((reading - reading.max()) / self.doubt)
                 chance += weights / weights.sum() / len(self.readers)
             worth = values[len(cards)]

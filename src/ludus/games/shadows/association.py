@@ -156,16 +156,18 @@ class KeywordOverlapScorer:
         return sum(v * bag_b[w] for w, v in bag_a.items() if w in bag_b) / (norm_a * norm_b)
 
 
-def clue_scores(scorer: Scorer, clues: Sequence[Picture], candidates: Sequence[Picture]) -> np.ndarray:
-    """How well the clue cards together point at each candidate picture.
+def card_reading(scorer: Scorer, clue: Picture, candidates: Sequence[Picture]) -> np.ndarray:
+    """One card's scores over the candidates, standardised (a card that looks a bit like everything
+    points at nothing in particular)."""
+    raw = np.array([scorer.score(clue, candidate) for candidate in candidates])
+    spread = raw.std()
+    return (raw - raw.mean()) / spread if spread > 1e-9 else np.zeros(len(candidates))
 
-    Each card's scores are standardised over the candidates (a card that looks a bit like
-    everything points at nothing in particular), then the cards' standardised scores are added:
-    the detectives' reading of a 1- or 2-card clue.
-    """
+
+def clue_scores(scorer: Scorer, clues: Sequence[Picture], candidates: Sequence[Picture]) -> np.ndarray:
+    """How well the clue cards together point at each candidate picture: the sum of the cards'
+    standardised readings (``card_reading``) — the detectives' reading of a 1- or 2-card clue."""
     total = np.zeros(len(candidates))
     for clue in clues:
-        raw = np.array([scorer.score(clue, candidate) for candidate in candidates])
-        spread = raw.std()
-        total += (raw - raw.mean()) / spread if spread > 1e-9 else raw * 0
+        total += card_reading(scorer, clue, candidates)
     return total
