@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ludus.engine import Decision
 from ludus.games.shadows import board
@@ -128,3 +130,22 @@ def test_make_policy_knows_both_roles_and_both_scorers() -> None:
     assert make_policy("detective", scorer="keyword-overlap").scorer.name == "keyword-overlap"
     with pytest.raises(ValueError):
         make_policy("spy")
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.sampled_from([2, 3, 4, 5]), warmup=st.integers(0, 30))
+def test_ai_answers_every_decision_of_a_random_position_with_an_offered_choice(seed, players, warmup) -> None:
+    rng = random.Random(seed)
+    state = GAME.setup(players, seed, {})
+    for _ in range(warmup):  # random play first, to reach an arbitrary position
+        held = [d for d in GAME.decisions(state) if d.kind in ("give", "move", "next-officer")]
+        if not held:
+            break
+        decision = rng.choice(held)
+        GAME.apply(state, decision.seat, rng.choice(decision.options))
+    for decision in GAME.decisions(state):
+        view = GAME.view(state, decision.seat)
+        role = view["you"]["role"]
+        policy = make_policy(role, seed)
+        assert decision.allows(policy.choose(view, decision))
+        assert isinstance(policy.wants(view, decision), bool)
