@@ -205,7 +205,8 @@ def run_tile_counted(st: FloorsState, tile: int,
             continue
         before = len(eaten)
         start = st.monster_sq
-        record: dict[str, Any] = {"kind": "monster_step", "n": n, "from": _xy(start), "turned": [], "looks": [],
+        record: dict[str, Any] = {"kind": "monster_step", "n": n, "from": _xy(start), "saw": list(trace[-1]["saw"]),
+                                  "turned": [], "looks": [],
                                   "pushed": [], "wrapped": False, "slid": False, "teleported": False}
         step(st, saw, eaten, record)
         looks = record.pop("looks")
