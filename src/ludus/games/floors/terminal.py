@@ -290,7 +290,10 @@ class TerminalGame:
 
 
 def play_command(args: argparse.Namespace) -> int:
+    game = TerminalGame(args)
     try:
-        return TerminalGame(args).run()
-    except EOFError:
+        return game.run()
+    except EOFError:  # input closed: leave quietly
+        game.console.print()
+        game.console.print(game.tr("bye"))
         return 0
