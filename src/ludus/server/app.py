@@ -1,0 +1,111 @@
+"""The ASGI application: lobby API, live play, message catalogs and the static web client.
+
+``ludus serve`` runs it on uvicorn with an embedded SQLite file (./ludus.sqlite3) unless
+``--db`` names another database (``postgresql://...``); ``--redis`` adds Redis pub/sub so
+several server processes can share one database.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+
+from ludus import i18n
+
+from .hub import make_hub
+from .live import LiveTables
+from .lobby import Lobby
+from .play import play_socket
+from .store import Store
+
+log = logging.getLogger("ludus.server")
+
+WEB = Path(str(resources.files("ludus") / "web"))
+
+
+class NoCacheStatic(StaticFiles):
+    """The client has no build step and no file hashes: make browsers revalidate every module."""
+
+    async def get_response(self, path: str, scope: Any) -> Response:
+        response = await super().get_response(path, scope)
+        response.headers["Cache-Control"] = "no-cache"
+        return response
+
+
+async def page(request: Request) -> Response:
+    """Every page is the same shell; the client routes on the path (/, /t/<id>, /rules/<game>)."""
+    return FileResponse(WEB / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+async def messages(request: Request) -> JSONResponse:
+    """All catalogs of one language as one flat object of full keys ("web.lobby.create": ...)."""
+    lang = request.path_params["lang"]
+    if lang not in i18n.LANGUAGES:
+        return JSONResponse({"error": "unknown-language", "detail": f"choose one of {', '.join(i18n.LANGUAGES)}"},
+                            status_code=404)
+    merged: dict[str, str] = {}
+    for namespace in i18n.namespaces():
+        merged.update({f"{namespace}.{key}": text for key, text in i18n.bundle(lang, namespace).items()})
+    return JSONResponse(merged, headers={"Cache-Control": "no-cache"})
+
+
+async def health(request: Request) -> JSONResponse:
+    return JSONResponse({"ok": True, "live_tables": len(request.app.state.tables.live)})
+
+
+def create_app(db_url: str | None = None, redis_url: str | None = None, *, resume: bool = True) -> Starlette:
+    store = Store(db_url)
+    hub = make_hub(redis_url)
+    tables = LiveTables(store, hub)
+    lobby = Lobby(tables)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await hub.start()
+        if resume:
+            resumed = await tables.resume_all()
+            if resumed:
+                log.info("resumed %s running tables from the move log", resumed)
+        try:
+            yield
+        finally:
+            await tables.close()
+            await hub.close()
+            store.close()
+
+    routes = [
+        *lobby.routes(),
+        Route("/health", health),
+        Route("/i18n/{lang}", messages),
+        WebSocketRoute("/ws/{table_id}", play_socket),
+        Route("/", page),
+        Route("/t/{table_id}", page),
+        Route("/rules/{game}", page),
+        Mount("/web", NoCacheStatic(directory=WEB), name="web"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.tables = tables
+    app.state.store = store
+    return app
+
+
+def serve_command(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    app = create_app(args.db, args.redis)
+    database = app.state.store.engine.url.render_as_string(hide_password=True)
+    print(f"ludus: serving on http://{args.host}:{args.port}/ (database {database})", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024)
+    return 0

@@ -1,0 +1,330 @@
+"""Live tables: the one authority that applies moves, stores them, and tells each viewer its share.
+
+A LiveTable wraps an engine Match rebuilt from the stored move log. A move is applied (the game
+validates it), written to the database, and only then sent out: every viewer gets its own view
+(``game.view(state, seat)``), its own decisions and the events addressed to it. Bots sit in the
+same loop and see only their seat's view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import random
+import time
+import zlib
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from ludus.ai import Bot, bot_for
+from ludus.engine import Event, IllegalChoice, Match, load_game, normalize
+
+from .hub import LocalHub
+from .store import MoveConflict, Store, TableRecord
+
+log = logging.getLogger("ludus.server")
+
+
+class ProtocolError(Exception):
+    """A message the table refuses; ``code`` is stable and machine-readable. Nothing changed."""
+
+    def __init__(self, code: str, detail: str = "", **extra: Any) -> None:
+        super().__init__(f"{code}: {detail}" if detail else code)
+        self.code = code
+        self.detail = detail
+        self.extra = extra
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "error", "code": self.code, "detail": self.detail, **self.extra}
+
+
+class Viewer(Protocol):
+    """One connection watching a table: a seat, or None for a spectator."""
+
+    seat: int | None
+    token_hash: str | None
+
+    def send(self, text: str) -> None: ...
+
+
+def dumps(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+class LiveTable:
+    def __init__(self, tables: LiveTables, record: TableRecord) -> None:
+        self.tables = tables
+        self.record = record
+        self.game = load_game(record.game)
+        self.match = Match(self.game, record.players, record.seed, record.options)
+        self.lock = asyncio.Lock()
+        self.viewers: set[Viewer] = set()
+        self.bots: dict[int, Bot] = {}
+        self.bot_task: asyncio.Task[None] | None = None
+        # The move number at which each seat's decisions last changed: a choice based on an older
+        # picture is stale, but a seat whose decision did not change (a simultaneous reveal) may
+        # still answer even though another seat moved meanwhile.
+        self.decided_at: dict[int, int] = {}
+        self._decision_keys: dict[int, str] = {}
+        self._note_decisions()
+
+    # --- state ---------------------------------------------------------------------------
+    @property
+    def id(self) -> str:
+        return self.record.id
+
+    @property
+    def seq(self) -> int:
+        return len(self.match.log)
+
+    def replay(self, entries: list[dict[str, Any]]) -> list[Event]:
+        events: list[Event] = []
+        for entry in entries:
+            events.extend(self.match.replay_entry(entry))
+            self._note_decisions()
+        return events
+
+    def _note_decisions(self) -> None:
+        by_seat: dict[int, list[Any]] = {}
+        for decision in self.match.decisions():
+            by_seat.setdefault(decision.seat, []).append(decision.to_json())
+        for seat in range(self.record.players):
+            key = dumps(by_seat.get(seat, []))
+            if self._decision_keys.get(seat) != key:
+                self._decision_keys[seat] = key
+                self.decided_at[seat] = self.seq
+
+    def outcome_json(self) -> dict[str, Any] | None:
+        outcome = self.match.outcome()
+        return None if outcome is None else outcome.to_json()
+
+    def message_for(self, seat: int | None, events: list[Event], kind: str = "update") -> dict[str, Any]:
+        decisions = [] if seat is None or self.record.status != "running" else \
+            [d.to_json() for d in self.match.decisions(seat)]
+        return {"type": kind, "table": self.id, "seq": self.seq, "seat": seat, "status": self.record.status,
+                "view": self.match.view(seat), "decisions": decisions,
+                "events": [e.to_json() for e in events if e.visible_to(seat)],
+                "outcome": self.outcome_json()}
+
+    def welcome(self, viewer: Viewer) -> dict[str, Any]:
+        """The first message for a new connection: everything it may see, including its event history."""
+        message = self.message_for(viewer.seat, self.match.events, kind="welcome")
+        message["game"] = self.record.game
+        message["seats"] = self.record.to_json()["seats"]
+        return message
+
+    def broadcast(self, events: list[Event]) -> None:
+        texts: dict[int | None, str] = {}
+        for viewer in list(self.viewers):
+            text = texts.get(viewer.seat)
+            if text is None:
+                text = texts[viewer.seat] = dumps(self.message_for(viewer.seat, events))
+            viewer.send(text)
+
+    def broadcast_seats(self) -> None:
+        text = dumps({"type": "seats", "table": self.id, "status": self.record.status,
+                      "seats": self.record.to_json()["seats"]})
+        for viewer in list(self.viewers):
+            viewer.send(text)
+
+    # --- moves ---------------------------------------------------------------------------
+    async def play(self, seat: int, seq: int, choice: Any) -> None:
+        """A human's choice, checked in a fixed order so each refusal has one clear code."""
+        async with self.lock:
+            if self.record.status == "open":
+                raise ProtocolError("not-started", "the table is still waiting for players")
+            if self.record.status == "over" or self.match.finished:
+                raise ProtocolError("game-over", "the game is over")
+            if seq > self.seq or seq < self.decided_at.get(seat, 0):
+                raise ProtocolError("stale", f"your move was based on move {seq}; the table is at {self.seq}",
+                                    seq=self.seq)
+            if not self.match.decisions(seat):
+                raise ProtocolError("not-your-turn", f"seat {seat} has nothing to decide now", seq=self.seq)
+            await self._commit(seat, choice)
+        self.kick_bots()
+
+    async def _commit(self, seat: int, choice: Any) -> None:
+        """Apply, store, then tell. The caller holds the lock."""
+        try:
+            events = self.match.play(seat, choice)
+        except IllegalChoice as error:
+            raise ProtocolError("illegal", error.detail or error.code, reason=error.code, seq=self.seq) from error
+        n = self.seq
+        entry = self.match.log[-1]
+        try:
+            await self.tables.db(self.tables.store.append_move, self.id, n, entry)
+        except MoveConflict as error:
+            await self._rebuild()
+            raise ProtocolError("stale", "another move was stored first", seq=self.seq) from error
+        except Exception as error:
+            log.exception("could not store move %s of table %s", n, self.id)
+            await self._rebuild()
+            raise ProtocolError("server-error", "the move could not be stored; nothing changed") from error
+        self._note_decisions()
+        if self.match.finished and self.record.status != "over":
+            self.record.status = "over"
+            await self.tables.db(self.tables.store.set_status, self.id, "over")
+        self.broadcast(events)
+        await self.tables.hub.publish(self.id, {"kind": "move", "n": n, "entry": entry})
+
+    async def _rebuild(self) -> None:
+        """Throw the in-memory match away and replay the stored log (after a lost race or a failure)."""
+        entries = await self.tables.db(self.tables.store.moves, self.id)
+        self.match = Match(self.game, self.record.players, self.record.seed, self.record.options)
+        self._decision_keys.clear()
+        self.decided_at.clear()
+        self._note_decisions()
+        self.replay(entries)
+
+    async def on_note(self, note: dict[str, Any]) -> None:
+        """Another process stored a move or changed the seats; catch up and tell our viewers."""
+        if note.get("kind") == "seats":
+            await self.refresh_seats(publish=False)
+            return
+        if note.get("kind") != "move":
+            return
+        async with self.lock:
+            n = int(note["n"])
+            if n <= self.seq:
+                return
+            if n == self.seq + 1:
+                events = self.replay([note["entry"]])
+            else:
+                events = self.replay(await self.tables.db(self.tables.store.moves, self.id, self.seq))
+            if self.match.finished:
+                self.record.status = "over"
+            self.broadcast(events)
+
+    async def refresh_seats(self, publish: bool = True) -> None:
+        record = await self.tables.db(self.tables.store.table, self.id)
+        if record is None:
+            return
+        self.record.seats = record.seats
+        self.record.status = record.status if self.record.status != "over" else "over"
+        holders = {s.seat: s.token_hash for s in record.seats}
+        for viewer in self.viewers:
+            if viewer.seat is not None and holders.get(viewer.seat) != viewer.token_hash:
+                viewer.seat = None  # the seat was given up: this connection only watches from now on
+                viewer.send(dumps(self.welcome(viewer)))
+        self.broadcast_seats()
+        if self.record.status == "running":
+            self.broadcast([])  # decisions appear once the last seat is taken
+        if publish:
+            await self.tables.hub.publish(self.id, {"kind": "seats"})
+        self.kick_bots()
+
+    # --- bots ----------------------------------------------------------------------------
+    def bot(self, seat: int, level: str) -> Bot:
+        bot = self.bots.get(seat)
+        if bot is None:
+            seed = zlib.crc32(f"{self.record.seed}:{seat}".encode())
+            bot = self.bots[seat] = bot_for(self.game, seat, level, seed)
+        return bot
+
+    def bot_levels(self) -> dict[int, str]:
+        return {s.seat: s.bot for s in self.record.seats if s.bot is not None}
+
+    def kick_bots(self) -> None:
+        idle = self.bot_task is None or self.bot_task.done()
+        if idle and self.record.status == "running" and not self.match.finished and self._bot_decision() is not None:
+            self.bot_task = asyncio.create_task(self._run_bots())
+
+    def _bot_decision(self) -> Any:
+        levels = self.bot_levels()
+        for decision in self.match.decisions():
+            if decision.seat in levels:
+                return decision
+        return None
+
+    async def _run_bots(self) -> None:
+        rng = random.Random()
+        while True:
+            if self.record.status != "running" or self.match.finished or self._bot_decision() is None:
+                return
+            if self.record.bot_delay > 0:
+                await asyncio.sleep(self.record.bot_delay * rng.uniform(0.5, 1.5))
+            async with self.lock:
+                decision = self._bot_decision()
+                if decision is None or self.match.finished:
+                    return
+                seat = decision.seat
+                bot = self.bot(seat, self.bot_levels()[seat])
+                try:
+                    choice = normalize(bot.choose(self.match.view(seat), decision))
+                except Exception:
+                    log.exception("bot of seat %s at table %s failed; it plays the first option", seat, self.id)
+                    choice = decision.options[0]
+                if not decision.allows(choice):
+                    log.warning("bot of seat %s at table %s chose %r, not offered", seat, self.id, choice)
+                    choice = decision.options[0]
+                try:
+                    await self._commit(seat, choice)
+                except ProtocolError as error:
+                    # Another process stored this move first: it runs this table's bots now.
+                    log.info("bot move at table %s refused (%s); leaving the bots to the other process",
+                             self.id, error.code)
+                    return
+            await asyncio.sleep(0)
+
+
+class LiveTables:
+    """The tables this process has in memory, with the store and hub they share."""
+
+    def __init__(self, store: Store, hub: LocalHub) -> None:
+        self.store = store
+        self.hub = hub
+        self.live: dict[str, LiveTable] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+
+    async def db(self, function: Callable[..., Any], *args: Any) -> Any:
+        # SQLite calls are short and local: inline is faster than a thread hop. A database server
+        # means network round trips, which must not stall the event loop.
+        if self.store.embedded:
+            return function(*args)
+        return await asyncio.to_thread(function, *args)
+
+    async def get(self, table_id: str) -> LiveTable | None:
+        table = self.live.get(table_id)
+        if table is not None:
+            return table
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            table = self.live.get(table_id)
+            if table is not None:
+                return table
+            record = await self.db(self.store.table, table_id)
+            if record is None:
+                return None
+            table = LiveTable(self, record)
+            started = time.perf_counter()
+            table.replay(await self.db(self.store.moves, table_id))
+            if table.match.finished and record.status != "over":
+                record.status = "over"
+                await self.db(self.store.set_status, table_id, "over")
+            log.info("table %s resumed at move %s in %.1f ms", table_id, table.seq,
+                     (time.perf_counter() - started) * 1000)
+            self.live[table_id] = table
+            self.hub.subscribe(table_id, table.on_note)
+            table.kick_bots()
+            return table
+
+    async def resume_all(self) -> int:
+        """After a restart: load every running table so their bots carry on without waiting for a visitor."""
+        records = await self.db(self.store.list_tables, ("running",), 10_000)
+        for record in records:
+            try:
+                await self.get(record.id)
+            except Exception:
+                log.exception("table %s could not be resumed", record.id)
+        return len(records)
+
+    async def close(self) -> None:
+        for table in self.live.values():
+            if table.bot_task is not None:
+                table.bot_task.cancel()
+        for table in self.live.values():
+            if table.bot_task is not None:
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await table.bot_task

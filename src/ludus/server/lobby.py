@@ -1,0 +1,242 @@
+"""The lobby's HTTP JSON API: games, tables, invites, seats.
+
+There are no accounts. Taking a seat returns a random token (``secrets.token_urlsafe``) that
+only the browser keeps; the database stores its sha256, so a leaked database seats nobody.
+Every refusal is ``{"error": code, "detail": text}`` with a stable code.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import secrets
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route
+
+from ludus.ai.bot import LEVELS
+from ludus.engine import BadOptions, UnknownGame, check_players, game_ids, load_game, resolve_options
+
+from .live import LiveTables
+from .store import hash_token
+
+MAX_NAME = 32
+DEFAULT_BOT_DELAY = 0.8
+
+
+class LobbyError(Exception):
+    def __init__(self, code: str, detail: str, status: int = 400) -> None:
+        super().__init__(detail)
+        self.code = code
+        self.detail = detail
+        self.status = status
+
+
+def error_response(error: LobbyError) -> JSONResponse:
+    return JSONResponse({"error": error.code, "detail": error.detail}, status_code=error.status)
+
+
+def game_info(game_id: str) -> dict[str, Any]:
+    game = load_game(game_id)
+    return {"id": game.id, "players": [game.players.start, game.players.stop - 1],
+            "options": [{"name": o.name, "default": o.default, "help": o.help,
+                         "choices": None if o.choices is None else list(o.choices)} for o in game.options],
+            "bot_levels": list(LEVELS)}
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    try:
+        body = json.loads(await request.body() or b"{}")
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise LobbyError("malformed", f"the request body is not JSON: {error}") from error
+    if not isinstance(body, dict):
+        raise LobbyError("malformed", "the request body must be a JSON object")
+    return body
+
+
+def _name(value: Any) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise LobbyError("bad-name", "a display name is needed")
+    name = " ".join(value.split())
+    if len(name) > MAX_NAME:
+        raise LobbyError("bad-name", f"a display name has at most {MAX_NAME} characters")
+    return name
+
+
+def _bots(value: Any, players: int) -> list[str | None]:
+    """Bot levels per seat: a list (null = human seat) or an object {seat: level}."""
+    if value is None:
+        return [None] * players
+    if isinstance(value, dict):
+        levels: list[str | None] = [None] * players
+        for key, level in value.items():
+            try:
+                seat = int(key)
+            except (TypeError, ValueError) as error:
+                raise LobbyError("bad-bots", f"bot seat {key!r} is not a number") from error
+            if not 0 <= seat < players:
+                raise LobbyError("bad-bots", f"bot seat {seat} does not exist at a table of {players}")
+            levels[seat] = level
+        value = levels
+    if not isinstance(value, list) or len(value) != players:
+        raise LobbyError("bad-bots", f"bots must list {players} seats (null for a human seat)")
+    for level in value:
+        if level is not None and level not in LEVELS:
+            raise LobbyError("bad-bots", f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")
+    return value
+
+
+def _bot_delay(value: Any) -> float:
+    if value is None:
+        return DEFAULT_BOT_DELAY
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value) \
+            or not 0 <= value <= 10:
+        raise LobbyError("bad-bot-delay", "bot_delay is a number of seconds from 0 to 10")
+    return float(value)
+
+
+class Lobby:
+    def __init__(self, tables: LiveTables) -> None:
+        self.tables = tables
+
+    def routes(self) -> list[Route]:
+        return [
+            Route("/api/games", self.games, methods=["GET"]),
+            Route("/api/tables", self.list_tables, methods=["GET"]),
+            Route("/api/tables", self.create, methods=["POST"]),
+            Route("/api/tables/{table_id}", self.show, methods=["GET"]),
+            Route("/api/tables/{table_id}/join", self.join, methods=["POST"]),
+            Route("/api/tables/{table_id}/leave", self.leave, methods=["POST"]),
+            Route("/api/tables/{table_id}/match", self.saved_match, methods=["GET"]),
+        ]
+
+    # --- handlers ------------------------------------------------------------------------
+    async def games(self, request: Request) -> JSONResponse:
+        return JSONResponse({"games": [game_info(game_id) for game_id in game_ids()]})
+
+    async def list_tables(self, request: Request) -> JSONResponse:
+        records = await self.tables.db(self.tables.store.list_tables, ("open", "running"), 200)
+        return JSONResponse({"tables": [record.to_json() for record in records]})
+
+    async def show(self, request: Request) -> JSONResponse:
+        try:
+            return JSONResponse({"table": (await self._record(request.path_params["table_id"])).to_json()})
+        except LobbyError as error:
+            return error_response(error)
+
+    async def create(self, request: Request) -> JSONResponse:
+        try:
+            body = await _body(request)
+            created = await self._create(body)
+        except LobbyError as error:
+            return error_response(error)
+        return JSONResponse(created, status_code=201)
+
+    async def join(self, request: Request) -> JSONResponse:
+        try:
+            body = await _body(request)
+            joined = await self._join(request.path_params["table_id"], body.get("name"), body.get("seat"))
+        except LobbyError as error:
+            return error_response(error)
+        return JSONResponse(joined)
+
+    async def leave(self, request: Request) -> JSONResponse:
+        try:
+            body = await _body(request)
+            table_id = request.path_params["table_id"]
+            token = body.get("token")
+            if not isinstance(token, str) or not token:
+                raise LobbyError("bad-token", "leaving needs the seat's token", 401)
+            digest = hash_token(token)
+            seat = await self.tables.db(self.tables.store.seat_for_token, table_id, digest)
+            if seat is None:
+                raise LobbyError("bad-token", "this token holds no seat at this table", 401)
+            await self.tables.db(self.tables.store.release_seat, table_id, seat, digest)
+            await self._seats_changed(table_id)
+        except LobbyError as error:
+            return error_response(error)
+        return JSONResponse({"left": seat})
+
+    async def saved_match(self, request: Request) -> JSONResponse:
+        """The whole move log as a replayable match file, once the game is over (earlier it would
+        give away hidden choices)."""
+        try:
+            record = await self._record(request.path_params["table_id"])
+            if record.status != "over":
+                raise LobbyError("not-over", "the move log is published when the game is over", 403)
+        except LobbyError as error:
+            return error_response(error)
+        log = await self.tables.db(self.tables.store.moves, record.id)
+        return JSONResponse({"format": "ludus-match/1", "game": record.game, "players": record.players,
+                             "seed": record.seed, "options": record.options, "log": log})
+
+    # --- operations ----------------------------------------------------------------------
+    async def _record(self, table_id: str) -> Any:
+        record = await self.tables.db(self.tables.store.table, table_id)
+        if record is None:
+            raise LobbyError("unknown-table", f"there is no table {table_id!r}", 404)
+        return record
+
+    async def _create(self, body: dict[str, Any]) -> dict[str, Any]:
+        game_id = body.get("game")
+        try:
+            game = load_game(game_id)
+        except UnknownGame as error:
+            raise LobbyError("unknown-game", str(error)) from error
+        players = body.get("players", game.players.start)
+        try:
+            check_players(game.id, players, game.players)
+        except BadOptions as error:
+            raise LobbyError("bad-players", str(error)) from error
+        given = body.get("options") or {}
+        if not isinstance(given, dict):
+            raise LobbyError("bad-options", "options must be a JSON object")
+        seed = secrets.randbelow(2**31)
+        try:
+            options = resolve_options(game.options, given)
+            game.setup(players, seed, options)  # a game may refuse a combination only setup can judge
+        except BadOptions as error:
+            raise LobbyError("bad-options", str(error)) from error
+        bots = _bots(body.get("bots"), players)
+        bot_delay = _bot_delay(body.get("bot_delay"))
+        name = _name(body["name"]) if body.get("name") is not None else None
+        if name is not None and all(bots):
+            raise LobbyError("table-full", "every seat is a bot; create without a name to watch", 409)
+        table_id = secrets.token_urlsafe(6)
+        await self.tables.db(self.tables.store.create_table, table_id, game.id, players, seed, options, bots,
+                             bot_delay)
+        created: dict[str, Any] = {}
+        if name is not None:
+            created = await self._join(table_id, name, None)
+        record = await self._record(table_id)
+        if record.status == "running":
+            await self.tables.get(table_id)  # bot-only tables start playing at once
+        return {"table": record.to_json(), "invite": f"/t/{table_id}", **created}
+
+    async def _join(self, table_id: str, name: Any, seat: Any) -> dict[str, Any]:
+        name = _name(name)
+        record = await self._record(table_id)
+        if record.status == "over":
+            raise LobbyError("game-over", "this game is over; you can still watch it", 409)
+        if seat is None:
+            free = [s.seat for s in record.seats if not s.taken]
+            if not free:
+                raise LobbyError("table-full", "every seat at this table is taken", 409)
+            candidates = free
+        else:
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < record.players:
+                raise LobbyError("bad-seat", f"seat must be a number from 0 to {record.players - 1}")
+            candidates = [seat]
+        token = secrets.token_urlsafe(24)
+        for candidate in candidates:
+            if await self.tables.db(self.tables.store.claim_seat, table_id, candidate, name, hash_token(token)):
+                await self._seats_changed(table_id)
+                return {"seat": candidate, "token": token, "invite": f"/t/{table_id}"}
+        raise LobbyError("seat-taken", "that seat is taken" if seat is not None else "every seat is taken", 409)
+
+    async def _seats_changed(self, table_id: str) -> None:
+        table = await self.tables.get(table_id)
+        if table is not None:
+            await table.refresh_seats()

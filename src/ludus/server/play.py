@@ -1,0 +1,171 @@
+"""Live play over WebSocket: one connection per viewer, one table per connection.
+
+Client → server (JSON objects):
+  {"type": "hello", "token": str | null}        first message; no token = spectator
+  {"type": "choice", "seq": n, "choice": c, "seat"?: s}
+  {"type": "sync"}                              send me the whole picture again
+  {"type": "ping"}
+Server → client: "welcome" (view, decisions, event history, seats), "update" after every move
+(view, decisions, the move's events visible to you), "seats", "error" {code, detail}, "pong".
+
+A refused message gets an error with a stable code and changes nothing: malformed, unknown-type,
+bad-token, unknown-table, unknown-game, spectator, wrong-seat, not-started, game-over, stale,
+not-your-turn, illegal (with the game's own ``reason``), server-error.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ludus.engine import UnknownGame
+
+from .live import LiveTable, LiveTables, ProtocolError, dumps
+from .store import hash_token
+
+log = logging.getLogger("ludus.server.play")
+
+HELLO_TIMEOUT = 15.0
+OUTBOX_LIMIT = 256  # a viewer this far behind is gone; drop it instead of buffering forever
+
+
+class Connection:
+    """A viewer with its own outbox, so one slow browser never holds up the table."""
+
+    def __init__(self, websocket: WebSocket, seat: int | None, token_hash: str | None = None) -> None:
+        self.websocket = websocket
+        self.seat = seat
+        self.token_hash = token_hash
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.writer = asyncio.create_task(self._write())
+
+    def send(self, text: str) -> None:
+        if self.outbox.qsize() >= OUTBOX_LIMIT:
+            self.outbox.put_nowait(None)
+            return
+        self.outbox.put_nowait(text)
+
+    def error(self, error: ProtocolError) -> None:
+        self.send(dumps(error.to_json()))
+
+    async def _write(self) -> None:
+        try:
+            while True:
+                text = await self.outbox.get()
+                if text is None:
+                    await self.websocket.close(code=1008)
+                    return
+                await self.websocket.send_text(text)
+        except Exception:  # the socket went away; the reader notices and cleans up
+            return
+
+    async def close(self) -> None:
+        self.writer.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await self.writer
+
+
+def parse(text: str | None) -> dict[str, Any]:
+    if text is None:
+        raise ProtocolError("malformed", "send JSON text messages")
+    try:
+        message = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ProtocolError("malformed", f"not JSON: {error.msg}") from error
+    if not isinstance(message, dict):
+        raise ProtocolError("malformed", "a message is a JSON object")
+    return message
+
+
+async def _refuse(websocket: WebSocket, error: ProtocolError, close_code: int) -> None:
+    await websocket.send_text(dumps(error.to_json()))
+    await websocket.close(code=close_code)
+
+
+async def play_socket(websocket: WebSocket) -> None:
+    tables: LiveTables = websocket.app.state.tables
+    await websocket.accept()
+    table_id = websocket.path_params["table_id"]
+    try:
+        try:
+            hello = parse(await asyncio.wait_for(websocket.receive_text(), HELLO_TIMEOUT))
+        except TimeoutError:
+            await _refuse(websocket, ProtocolError("malformed", "say hello first"), 1008)
+            return
+        except ProtocolError as error:
+            await _refuse(websocket, error, 1008)
+            return
+        if hello.get("type") != "hello":
+            await _refuse(websocket, ProtocolError("malformed", "the first message must be a hello"), 1008)
+            return
+        try:
+            table = await tables.get(table_id)
+        except UnknownGame as error:
+            await _refuse(websocket, ProtocolError("unknown-game", str(error)), 4404)
+            return
+        if table is None:
+            await _refuse(websocket, ProtocolError("unknown-table", f"there is no table {table_id!r}"), 4404)
+            return
+        token = hello.get("token")
+        seat: int | None = None
+        digest: str | None = None
+        if token is not None:
+            if not isinstance(token, str):
+                await _refuse(websocket, ProtocolError("bad-token", "a token is a string"), 4401)
+                return
+            digest = hash_token(token)
+            seat = await tables.db(tables.store.seat_for_token, table_id, digest)
+            if seat is None:
+                await _refuse(websocket, ProtocolError("bad-token", "this token holds no seat at this table"), 4401)
+                return
+        await _serve(websocket, table, seat, digest)
+    except WebSocketDisconnect:
+        return
+
+
+async def _serve(websocket: WebSocket, table: LiveTable, seat: int | None, digest: str | None) -> None:
+    connection = Connection(websocket, seat, digest)
+    try:
+        async with table.lock:  # no move slips between the welcome and the first update
+            connection.send(dumps(table.welcome(connection)))
+            table.viewers.add(connection)
+        while True:
+            text = await websocket.receive_text()
+            try:
+                await _handle(table, connection, parse(text))
+            except ProtocolError as error:
+                connection.error(error)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        table.viewers.discard(connection)
+        await connection.close()
+
+
+async def _handle(table: LiveTable, connection: Connection, message: dict[str, Any]) -> None:
+    kind = message.get("type")
+    if kind == "ping":
+        connection.send(dumps({"type": "pong", "seq": table.seq}))
+        return
+    if kind == "sync":
+        async with table.lock:
+            connection.send(dumps(table.welcome(connection)))
+        return
+    if kind != "choice":
+        raise ProtocolError("unknown-type", f"unknown message type {kind!r}")
+    seq = message.get("seq")
+    if isinstance(seq, bool) or not isinstance(seq, int):
+        raise ProtocolError("malformed", "a choice carries the seq of the update it answers")
+    if "choice" not in message:
+        raise ProtocolError("malformed", "a choice message needs a choice")
+    if connection.seat is None:
+        raise ProtocolError("spectator", "spectators cannot play")
+    claimed = message.get("seat", connection.seat)
+    if claimed != connection.seat:
+        raise ProtocolError("wrong-seat", f"this connection plays seat {connection.seat}, not {claimed!r}")
+    await table.play(connection.seat, seq, message["choice"])

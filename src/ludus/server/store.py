@@ -1,0 +1,235 @@
+"""The database: tables, seats (hashed tokens) and the append-only move log.
+
+SQLAlchemy Core over an embedded SQLite file by default, PostgreSQL by URL. The move log's
+primary key (table_id, n) is the single-writer check: when two server processes race for the
+same move number, exactly one insert succeeds and the other learns it is behind.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Float,
+    Integer,
+    MetaData,
+    PrimaryKeyConstraint,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+
+DEFAULT_URL = "sqlite:///ludus.sqlite3"
+
+metadata = MetaData()
+
+tables = Table(
+    "ludus_tables", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("options", Text, nullable=False),
+    Column("status", String(16), nullable=False),  # open | running | over
+    Column("bot_delay", Float, nullable=False, default=0.0),
+    Column("created", Float, nullable=False),
+)
+
+seats = Table(
+    "ludus_seats", metadata,
+    Column("table_id", String(32), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("name", String(64)),
+    Column("token_hash", String(64)),  # sha256 hex of the seat token; the token itself is never stored
+    Column("bot", String(16)),  # bot level, or NULL for a human seat
+    PrimaryKeyConstraint("table_id", "seat"),
+)
+
+moves = Table(
+    "ludus_moves", metadata,
+    Column("table_id", String(32), nullable=False),
+    Column("n", Integer, nullable=False),  # 1, 2, 3, ... per table
+    Column("entry", Text, nullable=False),  # the Match log entry as JSON: {"seat", "choice"} or {"advance"}
+    Column("at", Float, nullable=False),
+    PrimaryKeyConstraint("table_id", "n"),
+)
+
+
+class MoveConflict(Exception):
+    """Another writer already stored move ``n`` of this table: the caller is behind."""
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclass
+class SeatRecord:
+    seat: int
+    name: str | None = None
+    bot: str | None = None
+    token_hash: str | None = field(default=None, repr=False)
+
+    @property
+    def taken(self) -> bool:
+        return self.bot is not None or self.token_hash is not None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "name": self.name, "bot": self.bot, "taken": self.taken}
+
+
+@dataclass
+class TableRecord:
+    id: str
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    status: str
+    bot_delay: float
+    created: float
+    seats: list[SeatRecord]
+
+    @property
+    def full(self) -> bool:
+        return all(seat.taken for seat in self.seats)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "game": self.game, "players": self.players, "options": self.options,
+                "status": self.status, "bot_delay": self.bot_delay, "created": self.created,
+                "seats": [seat.to_json() for seat in self.seats]}
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    # WAL lets readers run beside the writer; NORMAL sync is still crash-safe in WAL mode
+    # (a power cut may lose the last commits, a killed process loses nothing).
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
+
+
+def make_engine(url: str | None) -> Engine:
+    url = url or DEFAULT_URL
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
+
+
+class Store:
+    """Synchronous storage calls; the server runs them inline for SQLite, in a thread otherwise."""
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = url or DEFAULT_URL
+        self.engine = make_engine(self.url)
+        self.embedded = self.engine.dialect.name == "sqlite"
+        metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # --- tables and seats ----------------------------------------------------------------
+    def create_table(self, table_id: str, game: str, players: int, seed: int, options: dict[str, Any],
+                     bots: Sequence[str | None], bot_delay: float) -> None:
+        status = "running" if all(bots) else "open"
+        with self.engine.begin() as db:
+            db.execute(insert(tables).values(
+                id=table_id, game=game, players=players, seed=seed, options=json.dumps(options),
+                status=status, bot_delay=bot_delay, created=time.time()))
+            db.execute(insert(seats), [
+                {"table_id": table_id, "seat": seat, "bot": bot, "name": None, "token_hash": None}
+                for seat, bot in enumerate(bots)])
+
+    def table(self, table_id: str) -> TableRecord | None:
+        with self.engine.connect() as db:
+            row = db.execute(select(tables).where(tables.c.id == table_id)).first()
+            if row is None:
+                return None
+            seat_rows = db.execute(select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)).all()
+        return _record(row, seat_rows)
+
+    def list_tables(self, statuses: Sequence[str] = ("open", "running"), limit: int = 200) -> list[TableRecord]:
+        with self.engine.connect() as db:
+            rows = db.execute(select(tables).where(tables.c.status.in_(list(statuses)))
+                              .order_by(tables.c.created.desc()).limit(limit)).all()
+            ids = [row.id for row in rows]
+            seat_rows = db.execute(select(seats).where(seats.c.table_id.in_(ids))
+                                   .order_by(seats.c.table_id, seats.c.seat)).all() if ids else []
+        by_table: dict[str, list[Any]] = {}
+        for seat_row in seat_rows:
+            by_table.setdefault(seat_row.table_id, []).append(seat_row)
+        return [_record(row, by_table.get(row.id, [])) for row in rows]
+
+    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
+        """Take a free human seat; False if someone else took it first (atomic across processes)."""
+        with self.engine.begin() as db:
+            result = db.execute(update(seats).where(
+                seats.c.table_id == table_id, seats.c.seat == seat,
+                seats.c.token_hash.is_(None), seats.c.bot.is_(None)).values(name=name, token_hash=token_hash))
+            if result.rowcount != 1:
+                return False
+            free = db.execute(select(seats.c.seat).where(
+                seats.c.table_id == table_id, seats.c.token_hash.is_(None), seats.c.bot.is_(None))).first()
+            if free is None:
+                db.execute(update(tables).where(tables.c.id == table_id, tables.c.status == "open")
+                           .values(status="running"))
+        return True
+
+    def release_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
+        with self.engine.begin() as db:
+            result = db.execute(update(seats).where(
+                seats.c.table_id == table_id, seats.c.seat == seat, seats.c.token_hash == token_hash)
+                .values(name=None, token_hash=None))
+        return result.rowcount == 1
+
+    def seat_for_token(self, table_id: str, token_hash: str) -> int | None:
+        with self.engine.connect() as db:
+            row = db.execute(select(seats.c.seat).where(
+                seats.c.table_id == table_id, seats.c.token_hash == token_hash)).first()
+        return None if row is None else row.seat
+
+    def set_status(self, table_id: str, status: str) -> None:
+        with self.engine.begin() as db:
+            db.execute(update(tables).where(tables.c.id == table_id).values(status=status))
+
+    # --- the move log --------------------------------------------------------------------
+    def append_move(self, table_id: str, n: int, entry: dict[str, Any]) -> None:
+        """Store move ``n``; raises MoveConflict if that number is already taken."""
+        try:
+            with self.engine.begin() as db:
+                db.execute(insert(moves).values(table_id=table_id, n=n, entry=json.dumps(entry), at=time.time()))
+        except IntegrityError as error:
+            raise MoveConflict(f"move {n} of table {table_id} already stored") from error
+
+    def moves(self, table_id: str, after: int = 0) -> list[dict[str, Any]]:
+        """The log entries numbered above ``after``, in order."""
+        with self.engine.connect() as db:
+            rows = db.execute(select(moves.c.n, moves.c.entry).where(moves.c.table_id == table_id, moves.c.n > after)
+                              .order_by(moves.c.n)).all()
+        return [json.loads(row.entry) for row in rows]
+
+
+def _record(row: Any, seat_rows: Sequence[Any]) -> TableRecord:
+    return TableRecord(
+        id=row.id, game=row.game, players=row.players, seed=row.seed, options=json.loads(row.options),
+        status=row.status, bot_delay=row.bot_delay, created=row.created,
+        seats=[SeatRecord(seat=s.seat, name=s.name, bot=s.bot, token_hash=s.token_hash) for s in seat_rows])
