@@ -11,12 +11,14 @@ from ludus.engine import Decision
 from ludus.games.rose.bots import GreedyBot, conversion
 from ludus.games.rose.game import GAME
 from ludus.games.rose.simulate import play_one
+from ludus.games.rose.strong import HardBot, MediumBot
 
 
-def test_rose_registers_a_random_and_an_easy_bot():
+def test_rose_registers_random_easy_medium_and_hard_bots():
     assert isinstance(bot_for(GAME, 0, "random", seed=1), RandomBot)
     assert isinstance(bot_for(GAME, 0, "easy", seed=1), GreedyBot)
-    assert isinstance(bot_for(GAME, 0, "hard", seed=1), GreedyBot)  # the best level there is
+    assert isinstance(bot_for(GAME, 0, "medium", seed=1), MediumBot)
+    assert isinstance(bot_for(GAME, 0, "hard", seed=1), HardBot)
 
 
 VARIANTS = [{}, {"bonus_mandatory": False, "guess_any_colour": False},

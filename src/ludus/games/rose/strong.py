@@ -1,0 +1,463 @@
+"""The stronger Rose bots: "medium" (belief + one-turn lookahead) and "hard" (ISMCTS over believed worlds).
+
+Both keep a ``Belief`` about who the opponents are (fed by ``observe(events)``), sample the hidden
+state with ``world_from_view`` and then give the opponents identities drawn from that belief, and
+judge positions with ``standing``: the estimated final clue of every seat's monk (clue now, plus the
+clue today's suspicion will turn into, the event tiles, the expected clue from being guessed) turned
+into a chance of being lowest. Neither ever reads the true state.
+
+Inside a sampled world every seat plays ``world_policy``: a fast greedy move chooser on the state
+itself (its own monk down, the other players' monks up), used for the rest of a turn and for rollouts.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ludus.ai.mcts import ISMCTSBot
+from ludus.engine import Choice, Decision, Event, Game
+
+from . import events as ev
+from .belief import LOG_LR, Belief, feature
+from .bots import GreedyBot
+from .components import (
+    ADSON,
+    BIBLIOTHECA,
+    BUILDING_CARD,
+    BUILDINGS,
+    COLOUR_INDEX,
+    COLOURS,
+    MONK_CARD,
+    PAWN_INDEX,
+    PAWNS,
+    WILLIAM,
+)
+from .game import GAME, RoseGame
+from .rules import card_pawn
+from .state import RoseState
+from .tracks import conversion_awards
+
+TIME_TILE_VALUE = 0.5
+EVENT_TILE_COST = 2.0
+OPPONENT_GUESSED = 0.5
+"""The chance an opponent's colour is named by each other player, for the standing estimate."""
+
+
+# --- judging a position ---------------------------------------------------------------------------
+def estimates(s: RoseState, exposure: float | None = None, seat: int = -1) -> list[float]:
+    """Every seat's estimated final clue: clue now + today's conversion + event tiles + guesses."""
+    ed = s.ed
+    ids = s.identity
+    n = s.n
+    if s.phase == "over":
+        return [float(s.clue[ids[j]]) for j in range(n)]
+    conv = (conversion_awards(s.suspicion, ed.conversion, 2 if s.today == ev.CAUGHT else 1)
+            if s.phase == "turn" else [0] * len(COLOURS))
+    per_guess = (n - 1) * ed.guess_clue.get(n, 0)
+    found = []
+    for j in range(n):
+        c = ids[j]
+        guessed = exposure if j == seat and exposure is not None else OPPONENT_GUESSED
+        found.append(s.clue[c] + conv[c] + ed.event_tile_clue * len(s.event_tiles[j]) + per_guess * guessed)
+    return found
+
+
+def standing(s: RoseState, seat: int, exposure: float | None = None) -> float:
+    """The chance ``seat`` ends lowest on the clue track, from ``estimates`` (a soft minimum whose
+    temperature grows with the days still to play); a finished game gives its real result."""
+    if s.phase == "over":
+        winners = s.result["winners"]
+        return 1.0 / len(winners) if seat in winners else 0.0
+    est = estimates(s, exposure, seat)
+    temperature = 3.0 + 2.0 * max(0, s.ed.days - 1 - s.day)
+    low = min(est)
+    weights = [math.exp((low - e) / temperature) for e in est]
+    return weights[seat] / sum(weights)
+
+
+# --- a fast greedy policy on the state (inside sampled worlds) ----------------------------------------
+def seat_weights(s: RoseState, seat: int) -> list[float]:
+    """−1 for the seat's own monk, +1 for the other players' monks, 0 for monks nobody plays."""
+    w = [0.0] * len(COLOURS)
+    for j, c in enumerate(s.identity):
+        w[c] = -1.0 if j == seat else 1.0
+    return w
+
+
+def _value(s: RoseState, w: list[float], susp: list[int], clue: list[int]) -> float:
+    conv = conversion_awards(susp, s.ed.conversion, 2 if s.today == ev.CAUGHT else 1)
+    return sum(w[c] * (clue[c] + conv[c] + 0.02 * susp[c]) for c in range(len(COLOURS)))
+
+
+def move_gain(s: RoseState, w: list[float], pawn: int, dst: int, base: float) -> float:
+    """What moving ``pawn`` into ``dst`` gains for weights ``w`` (signs chosen by the weights)."""
+    ed = s.ed
+    susp = s.suspicion[:]
+    clue = s.clue[:]
+    pawns = s.pawns
+    there = [p for p in range(6) if pawns[p] == dst and p != pawn]
+    today = s.today
+    bonus = 0.0
+    if pawn < 6:
+        here = s.tiles[dst]
+        matching = [ed.tile_value[t] for t in here if ed.tile_colour[t] == pawn]
+        if matching:
+            susp[pawn] = max(0, susp[pawn] - max(matching))
+            bonus += TIME_TILE_VALUE
+        else:
+            susp[pawn] = min(ed.suspicion_max, susp[pawn] + sum(ed.tile_value[t] for t in here))
+        if today == ev.DUBIOUS:
+            clue[pawn] += 1
+        elif today == ev.FORBIDDEN and dst == BIBLIOTHECA:
+            clue[pawn] += 2
+        elif today == ev.WITHOUT_OSTENTATION and not any(pawns[p] == dst for p in range(8) if p != pawn):
+            clue[pawn] = max(0, clue[pawn] - 1)
+        elif today == ev.INQUIRING:
+            for m in there:
+                clue[m] += 1
+        elif today == ev.MYSTERIOUS and pawns[WILLIAM] == dst:
+            bonus += 2 * max(w)
+    elif pawn == WILLIAM:
+        amount = ed.william_clue * (2 if today == ev.TRICKY else 1)
+        for m in there:
+            clue[m] = max(0, clue[m] + (amount if w[m] > 0 else -amount))
+        if today == ev.CULPRITS_HEELS:
+            bonus += 2 * max(w)
+    else:
+        amount = ed.adson_suspicion * (2 if today == ev.TRICKY else 1)
+        for m in there:
+            susp[m] = min(ed.suspicion_max, max(0, susp[m] + (amount if w[m] >= 0 else -amount)))
+    return _value(s, w, susp, clue) + bonus - base
+
+
+def best_move(s: RoseState, w: list[float], pawns: Iterable[int], buildings: Iterable[int],
+              base: float) -> tuple[float, int, int]:
+    best = (-1e9, -1, -1)
+    where = s.pawns
+    for pawn in pawns:
+        for b in buildings:
+            if where[pawn] == b:
+                continue
+            gain = move_gain(s, w, pawn, b, base)
+            if gain > best[0]:
+                best = (gain, pawn, b)
+    return best
+
+
+def time_cost(s: RoseState, seat: int, hours: int) -> float:
+    left = s.ed.sundial_day - s.sundial
+    if hours < left:
+        return 0.0
+    need = hours - left + 1
+    spendable = 0 if s.today == ev.IN_A_HURRY else len(s.time[seat]) - (s.fresh if seat == s.active else 0)
+    if need <= min(hours, spendable):
+        return need * TIME_TILE_VALUE
+    return EVENT_TILE_COST
+
+
+ALL_BUILDINGS = range(len(BUILDINGS))
+
+
+def card_gain(s: RoseState, seat: int, w: list[float], card: int, base: float) -> float:
+    ed = s.ed
+    kind = ed.card_kind[card]
+    if kind == MONK_CARD:
+        gain = best_move(s, w, (ed.card_target[card],), ALL_BUILDINGS, base)[0]
+        return gain - time_cost(s, seat, ed.card_hours[card])
+    if kind == BUILDING_CARD:
+        gain = best_move(s, w, range(8), (ed.card_target[card],), base)[0]
+        return (gain if gain > -1e9 else 0.0) - time_cost(s, seat, ed.card_hours[card])
+    return max(best_move(s, w, (WILLIAM,), ALL_BUILDINGS, base)[0] - time_cost(s, seat, ed.william_hours),
+               best_move(s, w, (ADSON,), ALL_BUILDINGS, base)[0] - time_cost(s, seat, ed.adson_hours))
+
+
+def world_policy(game: Game, s: RoseState, decision: Decision, rng: random.Random) -> Choice:
+    """A quick greedy choice for whoever decides in a sampled world (a rollout policy for ISMCTS)."""
+    options = decision.options
+    if len(options) == 1:
+        return options[0]
+    kind = decision.kind
+    seat = decision.seat
+    w = seat_weights(s, seat)
+    if kind == "sign":
+        m = COLOUR_INDEX[decision.prompt["monk"]]
+        if decision.prompt["track"] == "clue":
+            return "+" if w[m] > 0 else "-"
+        return "+" if w[m] >= 0 else "-"
+    if kind == "card":
+        base = _value(s, w, s.suspicion, s.clue)
+        ed = s.ed
+        return max(options, key=lambda c: card_gain(s, seat, w, ed.card_index[c], base) + rng.random() * 0.05)
+    if kind in ("destination", "pawn"):
+        base = _value(s, w, s.suspicion, s.clue)
+        if kind == "destination":
+            _, _, b = best_move(s, w, (card_pawn(s),), ALL_BUILDINGS, base)
+            return BUILDINGS[b] if b >= 0 else options[0]
+        target = s.ed.card_target[s.card]
+        _, p, _ = best_move(s, w, [PAWN_INDEX[o] for o in options], (target,), base)
+        return PAWNS[p] if p >= 0 else options[0]
+    if kind == "william_or_adson":
+        base = _value(s, w, s.suspicion, s.clue)
+        ed = s.ed
+        william = best_move(s, w, (WILLIAM,), ALL_BUILDINGS, base)[0] - time_cost(s, seat, ed.william_hours)
+        adson = best_move(s, w, (ADSON,), ALL_BUILDINGS, base)[0] - time_cost(s, seat, ed.adson_hours)
+        return "william" if william > adson else "adson"
+    if kind == "time_tile":
+        left = s.ed.sundial_day - s.sundial
+        hours = s.hours - s.cancelled
+        tiles = len(options) - 1
+        return options[0] if hours >= left and hours - tiles < left else "done"
+    if kind == "task_tile":
+        ed = s.ed
+        return max(options, key=lambda t: ed.tile_value[ed.tile_index[t]])
+    if kind == "studious":
+        base = _value(s, w, s.suspicion, s.clue)
+        ed = s.ed
+        if ed.card_kind[s.card] == BUILDING_CARD:
+            gain = best_move(s, w, range(8), (ed.card_target[s.card],), base)[0]
+        else:
+            gain = best_move(s, w, (card_pawn(s),), ALL_BUILDINGS, base)[0]
+        return "again" if gain > 0 else "skip"
+    if kind in ("clue_bonus", "awkward", "revelation"):
+        pushed = [o for o in options if w[COLOUR_INDEX[o]] > 0]
+        return rng.choice(pushed or [o for o in options if w[COLOUR_INDEX[o]] == 0] or list(options))
+    if kind == "clue_bonus_split":
+        return "one"
+    return rng.choice(options)
+
+
+# --- worlds from the belief -----------------------------------------------------------------------
+class BelievedWorlds:
+    """The Rose game as a search sees it: worlds sampled from a view with identities from a belief.
+
+    It also follows the searching seat's own *leak* along one simulated line: the evidence its own
+    simulated acts give the others about its identity (the ISMCTS engine calls ``world_from_view``
+    once per iteration, then ``clone`` once, then ``apply`` along the line).
+    """
+
+    def __init__(self, belief: Belief, seat: int, game: RoseGame = GAME) -> None:
+        self.game = game
+        self.id = game.id
+        self.players = game.players
+        self.options = game.options
+        self.belief = belief
+        self.seat = seat
+        self.leak = [0.0] * len(COLOURS)
+
+    def world_from_view(self, view: dict[str, Any], seat: int, rng: random.Random) -> RoseState:
+        world = self.game.world_from_view(view, seat, rng)
+        self.leak = [0.0] * len(COLOURS)
+        return self.belief.reassign(world, view, rng)
+
+    def apply(self, state: RoseState, seat: int, choice: Any) -> list[Event]:
+        events = self.game.apply(state, seat, choice)
+        if seat == self.seat:
+            for event in events:
+                found = feature(event)
+                if found is not None and not (event.kind == "task_tile_taken" and event.data.get("seat") != seat):
+                    self.leak[COLOUR_INDEX[found[1]]] += self.belief.temper * LOG_LR[found[0]]
+        return events
+
+    def decisions(self, state: RoseState) -> Any:
+        return self.game.decisions(state)
+
+    def view(self, state: RoseState, seat: int | None) -> dict[str, Any]:
+        return self.game.view(state, seat)
+
+    def outcome(self, state: RoseState) -> Any:
+        return self.game.outcome(state)
+
+    def clone(self, state: RoseState) -> RoseState:
+        return state.clone()
+
+    def setup(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> RoseState:
+        return self.game.setup(players, seed, options)
+
+    def advance(self, state: RoseState, now: float) -> list[Event]:
+        return []
+
+
+# --- shared by medium and hard: belief, guesses, revelations ----------------------------------------
+class BelievingMixin:
+    """Belief upkeep and the decisions where the belief is the whole answer."""
+
+    seat: int
+    rng: random.Random
+    belief: Belief | None
+
+    def ensure_belief(self, view: Mapping[str, Any]) -> Belief:
+        if self.belief is None:
+            self.belief = Belief(self.seat, view["players"])
+        return self.belief
+
+    def observe(self, events: Iterable[Event]) -> None:
+        events = list(events)
+        if self.belief is None:
+            for event in events:
+                if event.kind == "game_over":
+                    return
+            # the number of players is known from the first view; until then keep the events
+            self.pending = [*getattr(self, "pending", []), *events]
+            return
+        self.belief.observe(events)
+
+    def catch_up(self, view: Mapping[str, Any]) -> Belief:
+        belief = self.ensure_belief(view)
+        pending = getattr(self, "pending", None)
+        if pending:
+            belief.observe(pending)
+            self.pending = []
+        return belief
+
+    def guess(self, view: Mapping[str, Any], decision: Decision) -> Choice:
+        """The MAP joint assignment's colour for the target (distinct for all targets by construction)."""
+        belief = self.catch_up(view)
+        target = int(decision.prompt["target"])
+        wanted = belief.most_likely(view).get(target)
+        if wanted in decision.options:
+            return wanted
+        marginal = belief.marginals(view).get(target, {})
+        return max(decision.options, key=lambda c: marginal.get(c, 0.0))
+
+    def played(self, view: Mapping[str, Any]) -> dict[str, float]:
+        return self.catch_up(view).played(view)
+
+
+MEDIUM_WORLDS = 10
+"""Worlds per option for the medium bot's one-turn lookahead."""
+
+
+class MediumBot(BelievingMixin, GreedyBot):
+    """The greedy player, but it aims at the monks it believes the opponents are, guesses from its
+    belief (MAP), and weighs each option of its turn by playing the turn out in believed worlds."""
+
+    def __init__(self, seat: int, seed: int | None = None, worlds: int = MEDIUM_WORLDS) -> None:
+        super().__init__(seat, seed)
+        self.belief = None
+        self.pending: list[Event] = []
+        self.worlds = worlds
+        self.game = GAME
+
+    def weights(self, view: Mapping[str, Any]) -> dict[str, float]:
+        me = view["you"]["identity"]
+        played = self.played(view)
+        # decoys: the two colours least likely to be anyone's, so protecting them costs nearly nothing
+        others = sorted((c for c in COLOURS if c != me), key=lambda c: played[c])
+        decoys = set(others[:self.decoy_count])
+        return {c: -1.0 if c == me else played[c] + (self.decoy_weight if c in decoys else 0.0) for c in COLOURS}
+
+    def choose(self, view: dict[str, Any], decision: Decision) -> Choice:
+        options = decision.options
+        if len(options) == 1:
+            return options[0]
+        if view.get("you") is None:
+            return self.rng.choice(options)
+        self.catch_up(view)
+        if decision.kind == "guess":
+            return self.guess(view, decision)
+        if decision.kind in ("card", "destination", "pawn", "william_or_adson", "studious", "time_tile"):
+            return self.lookahead(view, decision)
+        return super().choose(view, decision)
+
+    def lookahead(self, view: dict[str, Any], decision: Decision) -> Choice:
+        """Each option played on (the rest of this turn by the world policy) in the same believed worlds."""
+        belief = self.catch_up(view)
+        game = BelievedWorlds(belief, self.seat)
+        exposure_now = belief.exposure(view)
+        worlds = [game.world_from_view(view, self.seat, self.rng) for _ in range(self.worlds)]
+        scores = dict.fromkeys(decision.options, 0.0)
+        for world in worlds:
+            for option in decision.options:
+                state = world.clone()
+                game.leak = [0.0] * len(COLOURS)
+                game.apply(state, self.seat, option)
+                finish_turn(game, state, self.seat, self.rng)
+                exposure = belief.exposure(view, game.leak) if any(game.leak) else exposure_now
+                scores[option] += standing(state, self.seat, exposure)
+        return max(decision.options, key=lambda o: scores[o] + self.rng.random() * 1e-6)
+
+
+def finish_turn(game: BelievedWorlds, state: RoseState, seat: int, rng: random.Random, limit: int = 40) -> None:
+    """Play on with the world policy while it is still ``seat``'s turn (incredulous answers included)."""
+    for _ in range(limit):
+        if state.phase != "turn" or state.active != seat or not state.queue:
+            return
+        found = game.decisions(state)
+        if not found:
+            return
+        decision = min(found, key=lambda d: d.seat)
+        game.apply(state, decision.seat, world_policy(game.game, state, decision, rng))
+
+
+# --- hard: ISMCTS ------------------------------------------------------------------------------------
+HARD_ITERATIONS = 600
+HARD_TIME = 1.5
+HARD_DEPTH = 12
+SEARCHED = frozenset({"card", "william_or_adson", "time_tile", "pawn", "destination", "task_tile", "sign",
+                      "studious", "clue_bonus_split", "clue_bonus", "awkward"})
+
+
+class HardBot(BelievingMixin, ISMCTSBot):
+    """ISMCTS (``ludus.ai.mcts``) over worlds sampled from the belief, the world policy as rollout
+    for ``HARD_DEPTH`` steps, then ``standing`` with the bot's own exposure as the evaluation.
+
+    Guesses take the belief's MAP assignment; revelations and Incredulous answers use the medium logic.
+    """
+
+    def __init__(self, seat: int, seed: int | None = None, iterations: int | None = HARD_ITERATIONS,
+                 time_budget: float | None = HARD_TIME, depth: int = HARD_DEPTH) -> None:
+        self.belief = None
+        self.pending: list[Event] = []
+        self.worlds_game: BelievedWorlds | None = None
+        self.exposure_view: dict[str, Any] | None = None
+        super().__init__(GAME, seat, iterations=iterations, time_budget=time_budget, rollout=world_policy,
+                         evaluate=self.judge, seed=seed, rollout_depth=depth, avoid_repeats=False)
+        self.helper = MediumBot(seat, None if seed is None else seed + 1)
+
+    def judge(self, game: Game, state: RoseState, seat: int) -> float:
+        worlds = self.worlds_game
+        if seat != self.seat or worlds is None or self.exposure_view is None:
+            return standing(state, seat)
+        exposure = self.belief.exposure(self.exposure_view, worlds.leak) if self.belief is not None else None
+        return standing(state, seat, exposure)
+
+    def observe(self, events: Iterable[Event]) -> None:
+        events = list(events)
+        BelievingMixin.observe(self, events)
+        self.helper.observe(events)
+
+    def choose(self, view: dict[str, Any], decision: Decision) -> Choice:
+        options = decision.options
+        if len(options) == 1:
+            return options[0]
+        if view.get("you") is None:
+            return self.rng.choice(options)
+        belief = self.catch_up(view)
+        if decision.kind == "guess":
+            return self.guess(view, decision)
+        if decision.kind not in SEARCHED:
+            return self.helper.choose(view, decision)
+        self.worlds_game = BelievedWorlds(belief, self.seat)
+        self.game = self.worlds_game  # type: ignore[assignment]
+        self.exposure_view = view
+        try:
+            return ISMCTSBot.choose(self, view, decision)
+        finally:
+            self.exposure_view = None
+
+
+def medium_bot(game: Game, seat: int, seed: int | None) -> MediumBot:
+    """The "medium" level."""
+    return MediumBot(seat, seed)
+
+
+def hard_bot(game: Game, seat: int, seed: int | None) -> HardBot:
+    """The "hard" level."""
+    return HardBot(seat, seed)
+
+
+__all__ = ["BelievedWorlds", "HardBot", "MediumBot", "estimates", "finish_turn", "hard_bot", "medium_bot",
+           "standing", "world_policy"]
