@@ -1,0 +1,73 @@
+"""Two server processes on one database, fanned out through a real Redis: a move made on one reaches
+the viewers of the other."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from conftest import ServerProcess, free_port
+from websockets.sync.client import connect
+
+pytestmark = [pytest.mark.timeout(90),
+              pytest.mark.skipif(shutil.which("redis-server") is None, reason="redis-server is not installed")]
+
+
+@pytest.fixture
+def redis_url() -> Iterator[str]:
+    port = free_port()
+    process = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                                "--appendonly", "no"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 10
+        while subprocess.run(["redis-cli", "-p", str(port), "ping"], capture_output=True).stdout.strip() != b"PONG":
+            assert time.monotonic() < deadline, "redis-server did not start"
+            time.sleep(0.05)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        process.kill()
+        process.wait(10)
+
+
+def receive(ws: Any, accept: Any) -> dict[str, Any]:
+    while True:
+        message = json.loads(ws.recv(timeout=10))
+        if accept(message):
+            return message
+
+
+def test_moves_fan_out_between_server_processes_through_redis(tmp_path, redis_url: str) -> None:
+    db_url = f"sqlite:///{tmp_path / 'ludus.sqlite3'}"
+    first = ServerProcess(db_url, redis_url)
+    second = ServerProcess(db_url, redis_url)
+    try:
+        created = httpx.post(first.url + "/api/tables", json={
+            "game": "tiny", "players": 3, "bots": [None, None, "random"], "name": "Adso",
+            "options": {"target": 30}, "bot_delay": 0}).json()
+        table_id = created["table"]["id"]
+        with connect(f"{first.ws_url}/ws/{table_id}") as adso, connect(f"{second.ws_url}/ws/{table_id}") as william:
+            adso.send(json.dumps({"type": "hello", "token": created["token"]}))
+            receive(adso, lambda m: m["type"] == "welcome")
+            # William joins through the second process; the first learns of it through Redis
+            joined = httpx.post(f"{second.url}/api/tables/{table_id}/join", json={"name": "William"}).json()
+            william.send(json.dumps({"type": "hello", "token": joined["token"]}))
+            receive(william, lambda m: m["type"] == "welcome")
+            started = receive(adso, lambda m: m["type"] == "update" and m["status"] == "running")
+            assert started["decisions"]
+            adso.send(json.dumps({"type": "choice", "seq": started["seq"], "choice": "+2"}))
+            seen = receive(william, lambda m: m["type"] == "update" and m["seq"] == 1)
+            assert seen["view"]["counter"] == 2 and seen["decisions"]
+            william.send(json.dumps({"type": "choice", "seq": 1, "choice": "+1"}))
+            # the bot plays in the second process (it stored the last move); the first hears both
+            after_bot = receive(adso, lambda m: m["type"] == "update" and m["seq"] == 3)
+            assert after_bot["view"]["counter"] >= 4 and after_bot["decisions"]
+            assert "peek" not in json.dumps([e for e in after_bot["events"]])
+    finally:
+        first.kill()
+        second.kill()
