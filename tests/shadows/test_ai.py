@@ -149,3 +149,13 @@ def test_ai_answers_every_decision_of_a_random_position_with_an_offered_choice(s
         policy = make_policy(role, seed)
         assert decision.allows(policy.choose(view, decision))
         assert isinstance(policy.wants(view, decision), bool)
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_seat_bots_of_every_level_play_both_roles_with_offered_choices(level) -> None:
+    from ludus.games.shadows.ai import bot_factory
+
+    make = bot_factory(level)
+    policies = {seat: make(GAME, seat, seat) for seat in range(4)}
+    state = _play(4, 3, {}, policies, rounds=2, limit=600)
+    assert len(state.history) >= 1

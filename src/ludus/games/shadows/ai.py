@@ -20,7 +20,7 @@ decision kinds and view fields are those of docs/shadows.md.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -297,6 +297,51 @@ def make_policy(role: str, seed: int | None = None, scorer: str = "keywords+colo
     raise ValueError(f"unknown Shadows role {role!r}; use 'officer' or 'detective'")
 
 
+class SeatBot:
+    """A bot for one seat whatever its role: a seat may be officer one round and detective the next
+    (role swaps), so it keeps one policy per role and asks the one the view names."""
+
+    def __init__(self, seed: int | None = None, level: str = "hard") -> None:
+        settings = LEVELS.get(level, LEVELS["hard"])
+        rng = random.Random(seed)
+        scorer = shared_scorer(settings["scorer"])
+        readers = tuple(shared_scorer(name) for name in settings["readers"])
+        self.policies: dict[str, Officer | Detective] = {
+            "officer": Officer(scorer, rng.getrandbits(32), readers=readers, doubt=settings["officer_doubt"]),
+            "detective": Detective(scorer, rng.getrandbits(32), doubt=settings["detective_doubt"]),
+        }
+
+    def _policy(self, view: dict[str, Any]) -> Officer | Detective:
+        return self.policies[(view.get("you") or {}).get("role", "detective")]
+
+    def wants(self, view: dict[str, Any], decision: Decision) -> bool:
+        return self._policy(view).wants(view, decision)
+
+    def choose(self, view: dict[str, Any], decision: Decision) -> Choice:
+        return self._policy(view).choose(view, decision)
+
+
+LEVELS: dict[str, dict[str, Any]] = {
+    # easy: plain words only and an unsure reading; hard: meaning+colour, hedged clues, sure reading
+    "easy": {"scorer": "keyword-overlap", "readers": ("keyword-overlap",), "officer_doubt": 1.0,
+             "detective_doubt": 1.0},
+    "medium": {"scorer": "keywords+colours", "readers": SCORER_NAMES, "officer_doubt": 0.6,
+               "detective_doubt": 0.6},
+    "hard": {"scorer": "keywords+colours", "readers": SCORER_NAMES, "officer_doubt": 0.6,
+             "detective_doubt": 0.0},
+}
+"""Bot levels for ``ludus.ai.bot.register_bot``: ``bot_factory(level)``."""
+
+
+def bot_factory(level: str = "hard") -> Callable[[Any, int, int | None], SeatBot]:
+    """A ``(game, seat, seed) -> bot`` factory for ``register_bot("shadows", level, ...)``."""
+
+    def make(game: Any, seat: int, seed: int | None) -> SeatBot:
+        return SeatBot(seed, level)
+
+    return make
+
+
 def describe_plan(plan: Plan | None) -> dict[str, Any] | None:
     """A plan as JSON (for logs and benchmarks)."""
     if plan is None:
@@ -305,4 +350,5 @@ def describe_plan(plan: Plan | None) -> dict[str, Any] | None:
             "p_target": round(plan.p_target, 3), "p_police": round(plan.p_police, 3)}
 
 
-__all__ = ["Detective", "Officer", "Plan", "describe_plan", "make_policy", "read_clue", "shared_scorer"]
+__all__ = ["LEVELS", "Detective", "Officer", "Plan", "SeatBot", "bot_factory", "describe_plan", "make_policy",
+           "read_clue", "shared_scorer"]
