@@ -1,24 +1,14 @@
-"""Fixtures for the server tests: the tiny test game, an app on a fresh SQLite file, real server processes."""
+"""Fixtures for the server tests: the tiny test game registered, an app on a fresh SQLite file."""
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
-import httpx
 import pytest
 from starlette.testclient import TestClient
 
 from ludus.engine.registry import GAMES
-
-HERE = Path(__file__).parent
-ROOT = HERE.parent.parent
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -39,75 +29,3 @@ def client(db_url: str) -> Iterator[TestClient]:
 
     with TestClient(create_app(db_url)) as test_client:
         yield test_client
-
-
-def create(client: TestClient, **body: Any) -> dict[str, Any]:
-    body.setdefault("game", "tiny")
-    body.setdefault("bot_delay", 0)
-    response = client.post("/api/tables", json=body)
-    assert response.status_code == 201, response.text
-    return response.json()
-
-
-def join(client: TestClient, table_id: str, name: str, **body: Any) -> dict[str, Any]:
-    response = client.post(f"/api/tables/{table_id}/join", json={"name": name, **body})
-    assert response.status_code == 200, response.text
-    return response.json()
-
-
-def until(ws: Any, accept: Callable[[dict[str, Any]], bool], limit: int = 200) -> dict[str, Any]:
-    """Read messages until one satisfies ``accept``."""
-    for _ in range(limit):
-        message = ws.receive_json()
-        if accept(message):
-            return message
-    raise AssertionError("no matching message arrived")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-SERVER_SCRIPT = (
-    "import sys; import ludus.engine.registry as r; r.GAMES['tiny'] = 'tiny_game:GAME'; "
-    "from ludus.cli import main; raise SystemExit(main(sys.argv[1:]))"
-)
-
-
-class ServerProcess:
-    """`ludus serve` in a real subprocess (with the tiny game registered), on a free loopback port."""
-
-    def __init__(self, db_url: str, redis_url: str | None = None, port: int | None = None) -> None:
-        self.port = port or free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        args = [sys.executable, "-c", SERVER_SCRIPT, "serve", "--host", "127.0.0.1", "--port", str(self.port),
-                "--db", db_url]
-        if redis_url:
-            args += ["--redis", redis_url]
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE), str(ROOT / "src")])}
-        self.process = subprocess.Popen(args, env=env, cwd=ROOT, stdout=subprocess.DEVNULL,
-                                        stderr=subprocess.PIPE)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"server exited: {self.process.stderr.read().decode()[-2000:]}")
-            try:
-                if httpx.get(self.url + "/health", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        self.kill()
-        raise RuntimeError("server did not start")
-
-    @property
-    def ws_url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
-
-    def kill(self) -> None:
-        """SIGKILL: no shutdown hooks run, as in a crash."""
-        self.process.kill()
-        self.process.wait(10)
-        if self.process.stderr:
-            self.process.stderr.close()

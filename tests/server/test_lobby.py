@@ -6,7 +6,7 @@ import hashlib
 from pathlib import Path
 
 import pytest
-from conftest import create, join
+from server_helpers import create, join
 from starlette.testclient import TestClient
 
 

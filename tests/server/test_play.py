@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import create, join, until
+from server_helpers import create, join, until
 from starlette.testclient import TestClient
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
-from conftest import ServerProcess, free_port
+from server_helpers import ServerProcess, free_port
 from websockets.sync.client import connect
 
 pytestmark = [pytest.mark.timeout(90),

@@ -7,7 +7,7 @@ from typing import Any
 
 import httpx
 import pytest
-from conftest import ServerProcess
+from server_helpers import ServerProcess
 from websockets.sync.client import connect
 
 pytestmark = pytest.mark.timeout(90)

@@ -1,0 +1,148 @@
+// The lobby: start a table (game, seats, bots, options) and see the open and running tables.
+import { api, el, errorText, gameName, has, navigate, seats, t, toast } from "./app.js";
+
+const LEVELS = ["random", "easy", "medium", "hard"];
+
+export function rememberedName() {
+  return localStorage.getItem("ludus.name") || "";
+}
+
+export function rememberName(name) {
+  localStorage.setItem("ludus.name", name);
+}
+
+export function renderLobby(root) {
+  let games = [];
+  let tables = [];
+  const form = { game: "rose", players: 4, seatKinds: [], options: {}, humanBots: true };
+  let timer = null;
+
+  async function load() {
+    try {
+      if (!games.length) games = (await api("/api/games")).games;
+      tables = (await api("/api/tables")).tables;
+    } catch (error) {
+      toast(errorText(error.code, error.message));
+    }
+    render();
+  }
+
+  function gameInfo() {
+    return games.find((game) => game.id === form.game) || games[0];
+  }
+
+  function seatKinds(info) {
+    const kinds = form.seatKinds.slice(0, form.players);
+    while (kinds.length < form.players) kinds.push(kinds.length === 0 ? "human" : "easy");
+    kinds[0] = "human";
+    form.seatKinds = kinds;
+    return kinds;
+  }
+
+  function optionField(option) {
+    const id = `opt-${option.name}`;
+    const label = has(`web.option.${form.game}.${option.name}`) ? t(`web.option.${form.game}.${option.name}`)
+      : option.name.replaceAll("_", " ");
+    const value = form.options[option.name] ?? option.default;
+    let input;
+    if (option.choices) {
+      input = el("select", { id, onchange: (e) => { form.options[option.name] = option.choices[e.target.selectedIndex]; } },
+        option.choices.map((choice) => el("option", { selected: choice === value }, String(choice))));
+    } else if (typeof option.default === "boolean") {
+      input = el("input", { id, type: "checkbox", checked: value, onchange: (e) => { form.options[option.name] = e.target.checked; } });
+    } else if (typeof option.default === "number") {
+      input = el("input", { id, type: "number", value, onchange: (e) => { form.options[option.name] = Number(e.target.value); } });
+    } else {
+      return null;  // structured options (e.g. a components edition) are for research code, not the lobby
+    }
+    return el("div", { class: "field option" }, el("label", { for: id, title: option.help }, label), input);
+  }
+
+  function createForm() {
+    const info = gameInfo();
+    if (!info) return el("p", {}, t("web.lobby.no_games"));
+    form.players = Math.min(Math.max(form.players, info.players[0]), info.players[1]);
+    const kinds = seatKinds(info);
+    const name = el("input", { id: "create-name", autocomplete: "nickname", maxlength: 32, value: rememberedName(),
+      placeholder: t("web.lobby.name_placeholder"), required: true });
+    const playerCounts = [];
+    for (let n = info.players[0]; n <= info.players[1]; n += 1) playerCounts.push(n);
+    const seatRows = kinds.map((kind, seat) => el("div", { class: "seat-row" },
+      el("span", { class: "seat-label" }, t("web.seat", { seat: seat + 1 })),
+      seat === 0 ? el("span", { class: "badge you" }, t("web.lobby.you")) :
+        el("select", { "aria-label": t("web.seat", { seat: seat + 1 }), "data-seat": seat,
+          onchange: (e) => { form.seatKinds[seat] = e.target.value; } },
+          el("option", { value: "human", selected: kind === "human" }, t("web.lobby.human")),
+          LEVELS.map((level) => el("option", { value: level, selected: kind === level }, t(`web.level.${level}`))))));
+    const options = info.options.map(optionField).filter(Boolean);
+    async function submit(event) {
+      event.preventDefault();
+      const chosen = name.value.trim();
+      if (!chosen) { name.focus(); return; }
+      rememberName(chosen);
+      try {
+        const created = await api("/api/tables", {
+          game: form.game, players: form.players, name: chosen, options: form.options,
+          bots: form.seatKinds.map((kind) => (kind === "human" ? null : kind)),
+          bot_delay: form.humanBots ? 0.8 : 0,
+        });
+        seats.set(created.table.id, { token: created.token, seat: created.seat });
+        navigate(created.invite);
+      } catch (error) {
+        toast(errorText(error.code, error.message));
+      }
+    }
+    return el("form", { class: "card create", onsubmit: submit },
+      el("h2", {}, t("web.lobby.new_table")),
+      el("div", { class: "field" }, el("label", { for: "create-game" }, t("web.lobby.game")),
+        el("select", { id: "create-game", onchange: (e) => { form.game = e.target.value; form.options = {}; render(); } },
+          games.map((game) => el("option", { value: game.id, selected: game.id === form.game }, gameName(game.id))))),
+      el("div", { class: "field" }, el("label", { for: "create-players" }, t("web.lobby.players")),
+        el("select", { id: "create-players", onchange: (e) => { form.players = Number(e.target.value); render(); } },
+          playerCounts.map((n) => el("option", { value: n, selected: n === form.players }, String(n))))),
+      el("div", { class: "field" }, el("label", { for: "create-name" }, t("web.lobby.your_name")), name),
+      el("fieldset", { class: "seats" }, el("legend", {}, t("web.lobby.seats")), seatRows),
+      el("label", { class: "check" }, el("input", { type: "checkbox", checked: form.humanBots,
+        onchange: (e) => { form.humanBots = e.target.checked; } }), t("web.lobby.bot_delay")),
+      options.length ? el("details", { class: "options" }, el("summary", {}, t("web.lobby.options")), options) : null,
+      el("button", { class: "primary", type: "submit", id: "create-table" }, t("web.lobby.create")));
+  }
+
+  function seatChip(seat) {
+    if (seat.bot) return el("span", { class: "chip bot" }, t(`web.level.${seat.bot}`));
+    if (seat.taken) return el("span", { class: "chip taken" }, seat.name);
+    return el("span", { class: "chip free" }, t("web.lobby.free"));
+  }
+
+  function tableList() {
+    const rows = tables.map((table) => {
+      const mine = seats.get(table.id);
+      const free = table.seats.some((seat) => !seat.taken);
+      return el("li", { class: "table-row", "data-table": table.id },
+        el("div", { class: "table-head" },
+          el("strong", {}, gameName(table.game)),
+          el("span", { class: `badge status-${table.status}` }, t(`web.status.${table.status}`))),
+        el("div", { class: "chips" }, table.seats.map(seatChip)),
+        el("div", { class: "actions" },
+          el("a", { class: "button", href: `/t/${table.id}`, "data-link": true },
+            mine ? t("web.lobby.resume") : free ? t("web.lobby.join") : t("web.lobby.watch"))));
+    });
+    return el("section", { class: "card tables" },
+      el("h2", {}, t("web.lobby.tables")),
+      rows.length ? el("ul", { class: "table-list" }, rows) : el("p", { class: "muted" }, t("web.lobby.no_tables")));
+  }
+
+  function render() {
+    root.replaceChildren(el("div", { class: "lobby" },
+      el("section", { class: "intro" }, el("h1", {}, t("web.lobby.title")), el("p", {}, t("web.lobby.intro"))),
+      createForm(), tableList()));
+  }
+
+  load();
+  timer = setInterval(async () => {
+    try { tables = (await api("/api/tables")).tables; } catch { return; }
+    const list = root.querySelector(".tables");
+    if (list) list.replaceWith(tableList());
+  }, 4000);
+  return { render, destroy() { clearInterval(timer); } };
+}

@@ -1,0 +1,31 @@
+// The rules-help page of a game, from its catalog's "help.*" keys.
+import { el, gameName, has, language, t } from "./app.js";
+
+const ORDER = ["goal", "setup", "day", "turn", "time", "move", "task", "suspicion", "william", "adson", "draw",
+  "end_of_day", "revelation", "final", "scoring", "events"];
+
+export function renderRules(root, game) {
+  async function render() {
+    const messages = await (await fetch(`/i18n/${language()}`)).json();
+    const prefix = `${game}.help.`;
+    const keys = Object.keys(messages).filter((key) => key.startsWith(prefix) && key !== `${prefix}title`);
+    keys.sort((a, b) => {
+      const ia = ORDER.indexOf(a.slice(prefix.length));
+      const ib = ORDER.indexOf(b.slice(prefix.length));
+      return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib);
+    });
+    const events = game === "rose" ? Object.keys(messages).filter((key) => /^rose\.event\.\w+\.name$/.test(key)).map((key) => {
+      const id = key.split(".")[2];
+      return el("li", {}, el("strong", {}, messages[key]), " — ", messages[`rose.event.${id}.text`] || "");
+    }) : [];
+    const tabs = ["rose", "floors", "shadows"].map((id) => el("a", { href: `/rules/${id}`, "data-link": true,
+      class: id === game ? "tab active" : "tab" }, gameName(id)));
+    root.replaceChildren(el("article", { class: "rules card" },
+      el("nav", { class: "tabs" }, tabs),
+      el("h1", {}, has(`${prefix}title`) ? t(`${prefix}title`) : gameName(game)),
+      keys.length ? keys.map((key) => el("p", {}, messages[key])) : el("p", { class: "muted" }, t("web.rules.none")),
+      events.length ? [el("h2", {}, t("rose.ui.event_row")), el("ul", { class: "event-list" }, events)] : null));
+  }
+  render();
+  return { render };
+}
