@@ -1,0 +1,48 @@
+"""Shadows: Amsterdam pictures over HTTP: ``/pictures/{id}.svg?seed=n`` draws one clue card or district face.
+
+A picture is a pure function of its id and the game's picture seed (no seed = the standard deck), so the
+answer is cached in memory and in browsers. Pictures are public: every one of them lies face up on the
+board or in the card row, so serving any id to anyone gives nothing away.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from ludus.games.shadows.pictures import is_picture_id, picture_svg
+
+MAX_SEED = 2**63
+
+
+@lru_cache(maxsize=1024)
+def _svg(picture_id: str, seed: int | None) -> bytes:
+    return picture_svg(picture_id, seed).encode("utf-8")
+
+
+def _refuse(code: str, detail: str, status: int) -> JSONResponse:
+    return JSONResponse({"error": code, "detail": detail}, status_code=status)
+
+
+async def picture(request: Request) -> Response:
+    picture_id = request.path_params["picture_id"]
+    if not is_picture_id(picture_id):
+        return _refuse("unknown-picture", f"there is no picture {picture_id!r} (k0–k83, d0a0–d6b4)", 404)
+    raw_seed = request.query_params.get("seed")
+    seed: int | None = None
+    if raw_seed not in (None, "", "null"):
+        try:
+            seed = int(raw_seed)
+        except ValueError:
+            return _refuse("bad-seed", "seed is a whole number", 400)
+        if not -MAX_SEED <= seed < MAX_SEED:
+            return _refuse("bad-seed", "seed is out of range", 400)
+    return Response(_svg(picture_id, seed), media_type="image/svg+xml",
+                    headers={"Cache-Control": "public, max-age=86400"})
+
+
+def routes() -> list[Route]:
+    return [Route("/pictures/{picture_id}.svg", picture, methods=["GET"])]
