@@ -23,6 +23,8 @@ from starlette.staticfiles import StaticFiles
 
 from ludus import i18n
 
+from . import pictures
+from .clock import Clock
 from .hub import make_hub
 from .live import LiveTables
 from .lobby import Lobby
@@ -69,6 +71,7 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
     hub = make_hub(redis_url)
     tables = LiveTables(store, hub)
     lobby = Lobby(tables)
+    clock = Clock(tables)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -77,15 +80,18 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
             resumed = await tables.resume_all()
             if resumed:
                 log.info("resumed %s running tables from the move log", resumed)
+        clock.start()
         try:
             yield
         finally:
+            await clock.stop()
             await tables.close()
             await hub.close()
             store.close()
 
     routes = [
         *lobby.routes(),
+        *pictures.routes(),
         Route("/health", health),
         Route("/i18n/{lang}", messages),
         WebSocketRoute("/ws/{table_id}", play_socket),
@@ -97,6 +103,7 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.tables = tables
     app.state.store = store
+    app.state.clock = clock
     return app
 
 
