@@ -5,6 +5,7 @@ Client → server (JSON objects):
   {"type": "choice", "seq": n, "choice": c, "seat"?: s}
   {"type": "sync"}                              send me the whole picture again
   {"type": "ping"}
+  {"type": "chat", "text": str} / {"type": "chat-sync"}   Shadows team chat (see chat.py)
 Server → client: "welcome" (view, decisions, event history, seats), "update" after every move
 (view, decisions, the move's events visible to you), "seats", "error" {code, detail}, "pong".
 
@@ -25,6 +26,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ludus.engine import UnknownGame
 
+from . import chat
 from .live import LiveTable, LiveTables, ProtocolError, dumps
 from .store import hash_token
 
@@ -155,6 +157,9 @@ async def _handle(table: LiveTable, connection: Connection, message: dict[str, A
     if kind == "sync":
         async with table.lock:
             connection.send(dumps(table.welcome(connection)))
+        return
+    if kind in chat.MESSAGE_TYPES:
+        await chat.handle(table, connection, message)
         return
     if kind != "choice":
         raise ProtocolError("unknown-type", f"unknown message type {kind!r}")
