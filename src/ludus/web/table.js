@@ -34,7 +34,9 @@ export function renderTable(root, tableId) {
     return true;
   }
 
-  const ctx = { t, send, playerName, state, gameName };
+  // raw: a renderer's own messages (Shadows team chat); renderers may also see every message (onMessage)
+  const sendRaw = (message) => (socket?.readyState === WebSocket.OPEN ? (socket.send(JSON.stringify(message)), true) : false);
+  const ctx = { t, send, playerName, state, gameName, raw: sendRaw };
   window.ludus = {
     get state() { return state; },
     send,
@@ -119,6 +121,7 @@ export function renderTable(root, tableId) {
 
   function onMessage(raw) {
     const message = JSON.parse(raw.data);
+    renderer?.onMessage?.(message, ctx);
     if (message.type === "welcome") {
       Object.assign(state, { game: message.game, seq: message.seq, seat: message.seat, status: message.status,
         view: message.view, decisions: message.decisions, seatsInfo: message.seats, outcome: message.outcome,
