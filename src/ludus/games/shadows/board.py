@@ -133,6 +133,7 @@ def reachable(space: int, cards: int) -> tuple[int, ...]:
     raise ValueError(f"a move uses 1 or 2 clue cards, not {cards}")
 
 
+@cache
 def moves(space: int) -> tuple[int, ...]:
     """Every space reachable in one move of either size (the map generator's move graph)."""
     return tuple(sorted(set(steps(space)) | set(jumps(space))))

@@ -233,6 +233,12 @@ def _attempt(rng: random.Random, params: MapParams, allowed: Allowed) -> tuple[s
                           if board.distance(s, board.CENTRE) >= params.min_evidence_distance]
         if len(candidates) < count:
             return None
+        if not allowed:
+            chosen = rng.sample(candidates, count)
+            for s in chosen:
+                cats[s] = category
+            free = [s for s in free if cats[s] == "empty"]
+            continue
         # Spaces that cannot stay empty go first, the most constrained of them first.
         keyed = sorted(candidates, key=lambda s: (
             "empty" in allowed.get(s, ALL_CATEGORIES), len(allowed.get(s, ALL_CATEGORIES)), rng.random()))
