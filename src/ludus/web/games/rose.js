@@ -347,6 +347,7 @@ function players(ctx, w, view) {
 function promptBar(ctx, w, view, offer) {
   const decision = offer.decision;
   if (ctx.state.outcome) return null;
+  if (decision && (decision.kind === "revelation" || decision.kind === "guess")) return null;  // the secret screen asks
   if (!decision) {
     let text;
     if (ctx.state.status === "open") text = ctx.t("web.table.waiting_players");
@@ -376,13 +377,13 @@ function secretScreen(ctx, w, view, offer) {
     ? Object.entries(view.you.guesses || {}).map(([seat, colour]) => el("li", {}, `${w.player(seat)}: ${w.monk(colour)}`))
     : view.you.revelation ? [el("li", {}, w.r("ui.your_revelation", { colour: w.colour(view.you.revelation) }))] : [];
   return el("section", { class: `secret-screen ${isGuess ? "guess" : "revelation"}`, "data-secret": "you" },
-    el("h2", {}, "🔒 ", isGuess ? w.r("guess.title") : w.r("revelation")),
+    el("h2", {}, isGuess ? w.r("guess.title") : w.r("revelation")),
     el("p", {}, isGuess ? w.r("guess.text") : w.r("revelation.text")),
     decision ? [
       el("p", { class: "prompt-text" }, el("strong", {}, promptText(w, view, decision))),
       el("div", { class: "colour-choices" }, decision.options.map((option) => el("button", {
         class: "colour-choice", type: "button", "data-choice": JSON.stringify(option), disabled: ctx.state.pending,
-        style: `--chip:${PAINT[option]};--ink:${INK[option]}`, onclick: choose(ctx, option) },
+        onclick: choose(ctx, option) },
       el("span", { class: "swatch big", style: `background:${PAINT[option]}` }), w.monk(option)))),
     ] : el("p", { class: "waiting" }, w.r("ui.waiting"), ` (${seatsReady}/${view.seats.length})`),
     picked.length ? el("ul", { class: "picked" }, picked) : null);
@@ -394,7 +395,7 @@ function endScreen(ctx, w, view) {
   const rows = Object.entries(outcome.breakdown).sort((a, b) => a[1].final - b[1].final).map(([seat, b]) => {
     const winner = outcome.winners.includes(Number(seat));
     return el("tr", { class: winner ? "winner" : "" },
-      el("td", {}, winner ? "🏆 " : "", w.player(seat)),
+      el("td", {}, winner ? "★ " : "", w.player(seat)),
       el("td", {}, el("span", { class: "swatch", style: `background:${PAINT[b.colour]}` }), " ", w.monk(b.colour)),
       el("td", { class: "num" }, b.clue_before),
       el("td", { class: "num" }, `${b.guessed_by.length} → +${b.guess_points}`),
@@ -408,7 +409,7 @@ function endScreen(ctx, w, view) {
     el("h2", {}, w.r("score.title")),
     el("p", { class: "winner-line" }, w.r("score.winner", { players: outcome.winners.map((s) => w.player(s)).join(", ") })),
     el("div", { class: "scroll" }, el("table", { class: "score" },
-      el("thead", {}, el("tr", {}, el("th", {}, ""), el("th", {}, w.r("ui.identity", { monk: "" }).replace(/[.。]$/, "") || "", ""),
+      el("thead", {}, el("tr", {}, el("th", {}, ctx.t("web.rose.player")), el("th", {}, ctx.t("web.rose.monk")),
         el("th", {}, w.r("score.clue_before")), el("th", {}, w.r("score.col.guessed")), el("th", {}, w.r("score.col.event_tiles")),
         el("th", {}, w.r("score.total")))),
       el("tbody", {}, rows))),

@@ -1,0 +1,196 @@
+"""The Name of the Rose in a real chromium: two people in two browser contexts plus two bots, from the
+lobby to the scoring screen. The other person's page never holds your identity or your hand."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
+
+STATE = """() => {
+  const s = window.ludus && window.ludus.state;
+  if (!s || !s.view) return null;
+  return {seq: s.seq, seat: s.seat, pending: s.pending, decisions: s.decisions, outcome: s.outcome,
+          phase: s.view.phase, you: s.view.you};
+}"""
+# the first time each kind of decision comes up it is answered by clicking the real thing on the table
+CLICK = {
+    "card": ".hand .action-card.choosable",
+    "destination": ".abbey .building.choosable",
+    "pawn": ".abbey .pawn.choosable",
+    "sign": ".abbey .sign.choosable",
+    "task_tile": ".abbey .task-tile.choosable",
+    "time_tile": ".time-tiles .time-tile.choosable",
+    "clue_bonus": ".track-row.choosable",
+    "awkward": ".track-row.choosable",
+    "revelation": ".secret-screen .colour-choice",
+    "guess": ".secret-screen .colour-choice",
+    "draw": ".prompt-bar button.option",
+    "william_or_adson": ".prompt-bar button.option",
+}
+
+
+def shoot(page: Any, path: Path) -> None:
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.screenshot(path=str(path), full_page=True)
+
+
+def state(page: Any) -> dict[str, Any] | None:
+    return page.evaluate(STATE)
+
+
+def wait_for_seat(page: Any, seat: int) -> None:
+    page.wait_for_function(f"() => window.ludus && ludus.state.view && ludus.state.seat === {seat}")
+
+
+def secrets_of(page: Any) -> tuple[str, list[str], str]:
+    """(identity colour, hand card ids, the identity line as the page shows it) of this page's seat."""
+    you = state(page)["you"]
+    return you["identity"], [card["id"] for card in you["hand"]], page.inner_text(".you .identity")
+
+
+def assert_keeps_secrets(owner: Any, other: Any) -> None:
+    colour, hand, identity_line = secrets_of(owner)
+    html = other.content()
+    other_state = json.dumps(other.evaluate("() => ({view: ludus.state.view, log: ludus.state.log})"))
+    assert identity_line not in other.inner_text("body")
+    assert f'"identity": "{colour}"' not in other_state
+    for card in hand:
+        assert f'data-card="{card}"' not in html
+        assert f'"{card}"' not in other_state
+
+
+def act(page: Any, clicked: set[str], shots: dict[str, Path]) -> str:
+    current = state(page)
+    if current is None:
+        return "idle"
+    if current["outcome"] is not None:
+        return "over"
+    if current["pending"] or not current["decisions"]:
+        return "idle"
+    kind = current["decisions"][0]["kind"]
+    if kind in shots:
+        shoot(page, shots.pop(kind))
+    if kind in CLICK and kind not in clicked and page.locator(CLICK[kind]).count():
+        page.locator(CLICK[kind]).first.click()
+        clicked.add(kind)
+    else:
+        page.evaluate("() => ludus.playFirst()")
+    return "played"
+
+
+def test_a_whole_game_from_the_lobby_with_two_people_and_two_bots(server: str, browser: Any, artifacts: Path) -> None:
+    desk = browser.new_context(viewport={"width": 1280, "height": 900})
+    phone = browser.new_context(viewport={"width": 375, "height": 812}, is_mobile=True, has_touch=True)
+    adso, william = desk.new_page(), phone.new_page()
+    errors: list[str] = []
+    for page in (adso, william):
+        page.on("pageerror", lambda error: errors.append(str(error)))
+
+    # Adso starts a table in the lobby: seat 2 for a friend, two bots that do not pause
+    adso.goto(server + "/")
+    adso.wait_for_selector("#create-table")
+    adso.select_option("#create-game", "rose")
+    adso.select_option("#create-players", "4")
+    adso.select_option('select[data-seat="1"]', "human")
+    adso.select_option('select[data-seat="2"]', "easy")
+    adso.select_option('select[data-seat="3"]', "random")
+    adso.uncheck(".check input")
+    adso.fill("#create-name", "Adso")
+    shoot(adso, artifacts / "rose-lobby-desktop.png")
+    adso.click("#create-table")
+    adso.wait_for_url("**/t/*")
+    wait_for_seat(adso, 0)
+    invite = adso.input_value("input.invite")
+    assert "/t/" in invite
+
+    # William opens the invite on a phone and takes the free seat
+    william.goto(invite)
+    william.wait_for_selector("#join-table")
+    william.fill("#join-name", "William")
+    william.click("#join-table")
+    wait_for_seat(william, 1)
+    adso.wait_for_function("() => ludus.state.status === 'running'")
+
+    clicked: set[str] = set()
+    shots = {"revelation": artifacts / "rose-revelation-phone.png", "guess": artifacts / "rose-guess-phone.png"}
+    desk_shots = {"destination": artifacts / "rose-destination-desktop.png",
+                  "sign": artifacts / "rose-sign-desktop.png"}
+    rounds = 0
+    reloaded = False
+    deadline = time.monotonic() + 200
+    while True:
+        assert time.monotonic() < deadline, "the game did not finish in time"
+        results = [act(adso, clicked, desk_shots), act(william, clicked, shots)]
+        if results == ["over", "over"]:
+            break
+        rounds += 1
+        if rounds % 25 == 1 and "played" not in results:
+            assert_keeps_secrets(adso, william)
+            assert_keeps_secrets(william, adso)
+        if rounds == 60 and not reloaded:
+            # a reload (or a second device with the same storage) resumes the seat
+            before = secrets_of(adso)
+            adso.reload()
+            wait_for_seat(adso, 0)
+            assert secrets_of(adso)[0] == before[0]
+            reloaded = True
+            shoot(adso, artifacts / "rose-table-desktop.png")
+            shoot(william, artifacts / "rose-table-phone.png")
+        if "played" not in results:
+            time.sleep(0.01)
+
+    assert reloaded
+    assert {"card", "destination", "revelation", "guess", "draw"} <= clicked
+    for page in (adso, william):
+        page.wait_for_selector("#end-screen")
+    final = adso.evaluate("() => ludus.state.view.outcome")
+    assert set(final["breakdown"]) == {"0", "1", "2", "3"}
+    assert adso.inner_text("#end-screen").count("Adso") >= 1
+    shoot(adso, artifacts / "rose-end-desktop.png")
+    shoot(william, artifacts / "rose-end-phone.png")
+    assert errors == []
+    desk.close()
+    phone.close()
+
+
+def test_the_language_switch_relabels_and_is_remembered(server: str, browser: Any, artifacts: Path) -> None:
+    context = browser.new_context(viewport={"width": 375, "height": 812})
+    page = context.new_page()
+    page.goto(server + "/")
+    page.wait_for_selector("#create-table")
+    assert page.inner_text(".topnav a >> nth=0") == "Lobby"
+    page.select_option("#lang", "hu")
+    page.wait_for_function("() => document.querySelector('.topnav a').textContent === 'Előtér'")
+    assert page.inner_text("#create-table") == "Asztal nyitása"
+    page.reload()
+    page.wait_for_selector("#create-table")
+    assert page.inner_text(".topnav a >> nth=0") == "Előtér"
+    page.select_option("#lang", "zh")
+    page.wait_for_function("() => document.querySelector('.topnav a').textContent === '大厅'")
+    shoot(page, artifacts / "lobby-zh-phone.png")
+    page.goto(server + "/rules/rose")
+    page.wait_for_selector(".rules p")
+    assert "玫瑰" in page.inner_text(".rules h1") or page.inner_text(".rules h1")
+    shoot(page, artifacts / "rules-rose-zh-phone.png")
+    context.close()
+
+
+def test_a_spectator_sees_no_hand_and_no_identity(server: str, browser: Any) -> None:
+    import httpx
+
+    created = httpx.post(server + "/api/tables", json={"game": "rose", "players": 3, "name": "Adso",
+                                                       "bots": [None, "easy", "easy"], "bot_delay": 5}).json()
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{server}/t/{created['table']['id']}")
+    page.wait_for_function("() => window.ludus && ludus.state.view && ludus.state.seat === null")
+    assert page.locator(".you .identity").count() == 0
+    assert page.locator(".hand").count() == 0
+    assert page.evaluate("() => ludus.state.view.you") is None
+    context.close()
