@@ -1,0 +1,37 @@
+"""Every decision, event, map kind, end reason, preset and error code the rules use has a UI string."""
+
+from __future__ import annotations
+
+import random
+
+from ludus.games.shadows.game import GAME
+from ludus.games.shadows.maps import KINDS
+from ludus.games.shadows.state import COOP_PRESETS
+from ludus.i18n import LANGUAGES, catalog
+
+from .test_properties import random_match
+
+EVENT_KINDS = {"round-started", "clock-started", "gave", "refilled", "reshuffled", "refresh-proposed",
+               "refresh-withdrawn", "refreshed", "moved", "evidence-found", "police-caught", "client-reached",
+               "round-ended", "officer-chosen", "game-ended"}
+
+
+def test_the_event_list_is_complete() -> None:
+    seen = set()
+    for seed in range(30):
+        seen |= {event.kind for event in random_match(seed, random.Random(seed).randint(2, 8), {}).events}
+    assert seen <= EVENT_KINDS
+
+
+def test_every_id_has_a_string_in_every_language() -> None:
+    keys = ({f"event.{k}" for k in EVENT_KINDS} | {f"decision.{k}" for k in ("give", "move", "refresh", "withdraw",
+                                                                             "next-officer")}
+            | {f"kind.{k}" for k in KINDS} | {f"reason.{r}" for r in ("client", "police", "time")}
+            | {f"preset.{p}" for p in COOP_PRESETS}
+            | {f"error.{c}" for c in ("already-taken", "no-decision", "not-offered", "malformed")}
+            | {"team.black", "team.orange", "role.officer", "role.detective", "role.spectator"}
+            | {f"option.{o}" for o in ("coop", "swap_roles", "max_map_rating")})
+    for lang in LANGUAGES:
+        missing = keys - set(catalog(lang, "shadows"))
+        assert not missing, f"{lang}: {sorted(missing)}"
+    assert GAME.id == "shadows"
