@@ -183,7 +183,7 @@ def sim_command(args: argparse.Namespace) -> int:
     named = args.seats.split(",") if getattr(args, "seats", None) else None
     coop = options.get("coop", "auto") not in ("off", "auto")
     players = args.players or (len(named) if named else 3 if coop else 4)
-    GAME.setup(players, 0, options)  # reject bad options before the progress bar
+    preset = GAME.setup(players, 0, options).preset  # also rejects bad options before the progress bar
     seats = named or ["ai"] * players
     if len(seats) != players:
         raise ValueError(f"--seats names {len(seats)} seats for {players} players")
@@ -203,7 +203,7 @@ def sim_command(args: argparse.Namespace) -> int:
             bar.update(min(stats.rounds, total) - min(before, total) if rounds else 1)
             seed += 1
     stats.wall = time.perf_counter() - started
-    mode = f"co-op {options['coop']}" if coop else "two teams"
+    mode = f"co-op {preset}" if preset else "two teams"
     print(f"shadows, {players} players, {mode}, seats {','.join(seats)}")
     print(stats.report())
     return 0
