@@ -64,6 +64,10 @@ def outcome_value(game: Game, state: State, seat: int) -> float:
     return 1.0 / len(outcome.winners)
 
 
+ROLLOUT_SAFETY_CAP = 10_000
+"""Rollouts "to the end" stop here all the same: random play in a real-time game (or a game with
+undo steps) need not end by itself."""
+
 REMEMBERED_VIEWS = 512
 """How many recent views a bot remembers to avoid going round in circles."""
 
@@ -288,8 +292,9 @@ class ISMCTSBot:
     def play_out(self, state: State) -> None:
         """Play on with the rollout policy until no one has a decision (the game is over, or waits on a
         clock in real-time games) or the depth cap is reached; the evaluation then judges the state."""
-        game, rng, depth, steps = self.game, self.rng, self.rollout_depth, 0
-        while depth is None or steps < depth:
+        game, rng, steps = self.game, self.rng, 0
+        depth = ROLLOUT_SAFETY_CAP if self.rollout_depth is None else self.rollout_depth
+        while steps < depth:
             found = game.decisions(state)
             if not found:
                 return

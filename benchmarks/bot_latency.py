@@ -1,0 +1,113 @@
+"""Per-decision think time of the ISMCTS bot on every installed game, at a few budgets.
+
+Positions are sampled along random playthroughs (only decisions with more than one option: a single
+option is answered without searching). For each budget the bot decides every position once from its
+seat's view; we print the median, 95th percentile and maximum think time (CPU time of this process, so
+that a busy machine does not inflate it), the iterations per second, and the median wall time.
+
+    .venv/bin/python benchmarks/bot_latency.py [--games rose floors] [--positions 20] [--players 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from ludus.ai.mcts import ISMCTSBot
+from ludus.engine import Decision, Game, Match, clone, game_ids, load_game
+
+TURN_BASED = ("rose", "floors")
+"""Shadows runs on clocks: random rollouts there never end by themselves (try it with --games shadows)."""
+
+# (iterations, rollout depth cap or None for rollouts to the end of the game)
+BUDGETS: tuple[tuple[int, int | None], ...] = ((50, None), (200, None), (200, 40), (800, 40))
+
+
+@dataclass
+class Position:
+    state: Any
+    decision: Decision
+
+
+def sample_positions(game: Game, players: int, count: int, seed: int) -> list[Position]:
+    """``count`` decision points spread over random games (several options each)."""
+    rng = random.Random(seed)
+    positions: list[Position] = []
+    game_seed = seed
+    while len(positions) < count and game_seed < seed + 50:
+        match = Match(game, players, game_seed)
+        game_seed += 1
+        found: list[Position] = []
+        for _ in range(5_000):  # real-time games may never end under random play
+            pending = match.decisions()
+            if not pending:
+                break
+            decision = min(pending, key=lambda d: d.seat)
+            if len(decision.options) > 1:
+                found.append(Position(clone(game, match.state), decision))
+            match.play(decision.seat, rng.choice(decision.options))
+        rng.shuffle(found)
+        positions.extend(found[: max(1, count // 4)])  # a few per game, from all of its phases
+    return positions[:count]
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def measure(game: Game, positions: list[Position], iterations: int, depth: int | None) -> dict[str, float]:
+    times: list[float] = []
+    walls: list[float] = []
+    done = 0
+    for number, position in enumerate(positions):
+        seat = position.decision.seat
+        bot = ISMCTSBot(game, seat, iterations=iterations, seed=number, rollout_depth=depth)
+        view = game.view(position.state, seat)
+        # CPU time of this process: on a shared machine wall time mostly measures the neighbours
+        started, wall = time.process_time(), time.perf_counter()
+        bot.choose(view, position.decision)
+        times.append(time.process_time() - started)
+        walls.append(time.perf_counter() - wall)
+        done += bot.last_search["iterations"]
+    return {"median": statistics.median(times), "p95": percentile(times, 0.95), "max": max(times),
+            "wall_median": statistics.median(walls), "iterations_per_second": done / max(sum(times), 1e-9)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", nargs="*", default=None,
+                        help="game ids (default: the installed turn-based games, rose and floors)")
+    parser.add_argument("--positions", type=int, default=20, help="decision points per game")
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    for game_id in args.games or [game_id for game_id in game_ids() if game_id in TURN_BASED]:
+        game = load_game(game_id)
+        if args.players not in game.players:
+            print(f"{game_id}: skipped, {args.players} players not allowed")
+            continue
+        try:
+            positions = sample_positions(game, args.players, args.positions, args.seed)
+        except Exception as error:  # e.g. a real-time game whose turns wait on a clock
+            print(f"{game_id}: skipped, random playthrough failed: {error!r}")
+            continue
+        kinds = sorted({p.decision.kind for p in positions})
+        print(f"\n{game_id}, {args.players} players, {len(positions)} positions ({', '.join(kinds)})")
+        print(f"{'iterations':>10} {'rollout':>8} {'median ms':>10} {'p95 ms':>8} {'max ms':>8} {'iter/s':>8}"
+              f" {'wall median ms':>15}")
+        for iterations, depth in BUDGETS:
+            if depth is None and game_id not in TURN_BASED:
+                continue
+            figures = measure(game, positions, iterations, depth)
+            print(f"{iterations:>10} {'to end' if depth is None else f'≤{depth}':>8} "
+                  f"{figures['median'] * 1000:>10.1f} {figures['p95'] * 1000:>8.1f} {figures['max'] * 1000:>8.1f} "
+                  f"{figures['iterations_per_second']:>8.0f} {figures['wall_median'] * 1000:>15.1f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
