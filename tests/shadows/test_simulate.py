@@ -59,3 +59,13 @@ def test_registered_bots_follow_the_seat_through_a_change_of_role() -> None:
     give = next(d for d in GAME.decisions(state) if d.seat == 2 and d.kind == "give")
     assert give.allows(bot.choose(GAME.view(state, 2), give))
     assert set(bot.policies) == {"detective", "officer"}
+
+
+def test_every_bot_level_plays_an_offered_choice() -> None:
+    from ludus.ai import bot_for
+
+    state = GAME.setup(4, 0)
+    for level in policies.LEVELS:
+        bot = bot_for(GAME, 0, level, seed=3)
+        give = next(d for d in GAME.decisions(state) if d.kind == "give" and d.seat == 0)
+        assert give.allows(bot.choose(GAME.view(state, 0), give))

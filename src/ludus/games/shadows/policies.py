@@ -128,11 +128,25 @@ class SeatBot:
         return self.policy(view).choose(view, decision)
 
 
-def random_bot(game: Any, seat: int, seed: int | None = None) -> SeatBot:
-    """``register_bot`` factory: the random baseline."""
-    return SeatBot(seed, "random")
+LEVELS = ("random", "easy", "medium", "hard")
 
 
-def ai_bot(game: Any, seat: int, seed: int | None = None) -> SeatBot:
-    """``register_bot`` factory: the association AI (random when it is not installed)."""
-    return SeatBot(seed, "ai")
+def seat_bot(level: str, seed: int | None = None) -> Policy:
+    """A role-following bot of ``level``: "random" is the baseline; "easy", "medium" and "hard" are the
+    association AI's levels (``ai.bot_factory(level)``), or its plain policies, or random without it."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown Shadows bot level {level!r}; choose one of {', '.join(LEVELS)}")
+    if level != "random" and ai_available():
+        factory = getattr(importlib.import_module("ludus.games.shadows.ai"), "bot_factory", None)
+        if factory is not None:
+            return factory(level)(None, 0, seed)
+    return SeatBot(seed, "random" if level == "random" else "ai")
+
+
+def bot_level(level: str) -> Any:
+    """A ``register_bot`` factory ``(game, seat, seed) -> bot`` for ``level`` (the AI loads on first use)."""
+
+    def make(game: Any, seat: int, seed: int | None = None) -> Policy:
+        return seat_bot(level, seed)
+
+    return make

@@ -1,11 +1,11 @@
 """AI-only games of Shadows: Amsterdam in simulated real time: ``ludus sim shadows --rounds 100 --coop agent``.
 
-Every seat runs a policy (``policies.make_policy``: the association AI when installed, else the
-random baseline; ``--seats random,ai,...`` picks per seat). Time is simulated: a seat that takes
-up a decision decides from the view it sees *then*, thinks for a random number of seconds, and its
-choice reaches the rules only afterwards — so two officers can reach for the same face-up card and
-the slower one gets ``already-taken`` and thinks again, as at the table. The co-op countdown runs
-on the same simulated clock through ``advance``.
+Every seat runs a role-following bot (``policies.seat_bot``: the association AI's levels when
+installed, else the random baseline; ``--seats random,easy,hard,ai,...`` picks per seat, default
+hard). Time is simulated: a seat that takes up a decision decides from the view it sees *then*,
+thinks for a random number of seconds, and its choice reaches the rules only afterwards — so two
+officers can reach for the same face-up card and the slower one gets ``already-taken`` and thinks
+again, as at the table. The co-op countdown runs on the same simulated clock through ``advance``.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from tqdm import tqdm
 from ludus.engine import Decision, IllegalChoice, Match
 
 from .game import GAME
-from .policies import Policy, ai_available, make_policy, wants
+from .policies import LEVELS, ai_available, seat_bot, wants
 
 THINK_SECONDS: dict[str, tuple[float, float]] = {
     "give": (8.0, 25.0), "move": (5.0, 20.0), "refresh": (2.0, 6.0), "next-officer": (2.0, 10.0)}
@@ -100,17 +100,13 @@ class Stats:
         return "\n".join(lines)
 
 
-def _role(view: Mapping[str, Any]) -> str:
-    return (view.get("you") or {}).get("role", "detective")
-
-
-def play_game(players: int, seed: int, options: Mapping[str, Any], kinds: Sequence[str], stats: Stats,
+def play_game(players: int, seed: int, options: Mapping[str, Any], levels: Sequence[str], stats: Stats,
               max_decisions: int = 20_000) -> Match:
     """One whole game in simulated real time; returns the match (its log replays exactly)."""
     match = Match(GAME, players, seed, dict(options))
     rng = random.Random(f"shadows-sim:{seed}")
-    # A seat's role can change between rounds, so each seat keeps one policy per role.
-    policies: dict[tuple[int, str], Policy] = {}
+    # Each seat's bot follows it through role swaps (one policy per role inside).
+    bots = [seat_bot(level, rng.getrandbits(32)) for level in levels]
     plans: dict[int, Plan] = {}
     now = 0.0
     round_began = 0.0
@@ -124,11 +120,7 @@ def play_game(players: int, seed: int, options: Mapping[str, Any], kinds: Sequen
             if seat in plans:
                 continue
             view = match.view(seat)
-            role = _role(view)
-            key = (seat, role)
-            if key not in policies:
-                policies[key] = make_policy(role, rng.getrandbits(32), kinds[seat])
-            policy = policies[key]
+            policy = bots[seat]
             for decision in sorted(decisions, key=lambda d: PRIORITY.index(d.kind)):
                 if wants(policy, view, decision):
                     low, high = THINK_SECONDS[decision.kind]
@@ -184,12 +176,15 @@ def sim_command(args: argparse.Namespace) -> int:
     coop = options.get("coop", "auto") not in ("off", "auto")
     players = args.players or (len(named) if named else 3 if coop else 4)
     preset = GAME.setup(players, 0, options).preset  # also rejects bad options before the progress bar
-    seats = named or ["ai"] * players
+    seats = named or ["hard"] * players
     if len(seats) != players:
         raise ValueError(f"--seats names {len(seats)} seats for {players} players")
-    # Bot levels other than "random" all mean the association AI (random when it is not installed).
-    kinds = ["random" if s == "random" else "ai" for s in seats]
-    if "ai" in kinds and not ai_available():
+    # "ai" is the AI's strongest level; levels need the association AI (random when it is not installed).
+    levels = ["hard" if s == "ai" else s for s in seats]
+    for level in levels:
+        if level not in LEVELS:
+            raise ValueError(f"unknown Shadows seat {level!r}; use ai, random, easy, medium or hard")
+    if any(level != "random" for level in levels) and not ai_available():
         print("shadows: the association AI is not installed; using the random policies")
     stats = Stats()
     rounds = getattr(args, "rounds", None)
@@ -199,7 +194,7 @@ def sim_command(args: argparse.Namespace) -> int:
         seed = args.seed
         while (stats.rounds < rounds) if rounds else (stats.games < args.games):
             before = stats.rounds
-            play_game(players, seed, options, kinds, stats)
+            play_game(players, seed, options, levels, stats)
             bar.update(min(stats.rounds, total) - min(before, total) if rounds else 1)
             seed += 1
     stats.wall = time.perf_counter() - started
