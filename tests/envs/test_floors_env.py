@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import random
-
-import numpy as np
 import pytest
 from pettingzoo.test import api_test, performance_benchmark, seed_test
 
 from ludus.envs import floors_v0
+
+from .playing import play_randomly
 
 
 @pytest.mark.parametrize(("players", "options"), [(2, None), (4, {"variant": "advanced"}), (7, None)])
@@ -27,15 +26,7 @@ def test_floors_performance_benchmark_runs(capsys):
 
 @pytest.mark.parametrize("variant", ["basic", "advanced"])
 def test_every_offered_option_has_an_action_and_games_end(variant):
-    env = floors_v0.env(players=3, options={"variant": variant})
-    env.reset(seed=7)
-    rng = random.Random(7)
-    for _agent in env.agent_iter(50_000):
-        observation, _, termination, truncation, info = env.last()
-        if termination or truncation:
-            env.step(None)
-            continue
-        legal = np.flatnonzero(observation["action_mask"])
-        assert len(legal) == len(info["decision"]["options"])
-        env.step(int(rng.choice(legal)))
-    assert not env.agents
+    def check(agent, observation, info):
+        assert observation["action_mask"].sum() == len(info["decision"]["options"])
+
+    play_randomly(floors_v0.env(players=3, options={"variant": variant}), 7, check)

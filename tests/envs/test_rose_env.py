@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import random
-
-import numpy as np
 import pytest
 from pettingzoo.test import api_test, performance_benchmark, seed_test
 
 from ludus.envs import rose_v0
+
+from .playing import play_randomly
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -27,18 +26,12 @@ def test_rose_performance_benchmark_runs(capsys):
 
 def test_every_offered_option_has_an_action_and_games_end_with_rewards():
     env = rose_v0.env(players=4, render_mode="ansi")
-    env.reset(seed=3)
-    rng = random.Random(3)
-    for _agent in env.agent_iter(20_000):
-        observation, _, termination, truncation, info = env.last()
-        if termination or truncation:
-            env.step(None)
-            continue
-        legal = np.flatnonzero(observation["action_mask"])
-        assert len(legal) == len(info["decision"]["options"])
+
+    def check(agent, observation, info):
+        assert observation["action_mask"].sum() == len(info["decision"]["options"])
         assert observation["observation"].shape == (rose_v0.SIZE,)
-        env.step(int(rng.choice(legal)))
-    assert not env.agents
+
+    play_randomly(env, 3, check)
     assert isinstance(env.render(), str)
 
 

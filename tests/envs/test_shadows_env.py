@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import random
-
-import numpy as np
 import pytest
 from pettingzoo.test import api_test, performance_benchmark, seed_test
 
 from ludus.envs import shadows_v0
+
+from .playing import play_randomly
 
 
 @pytest.mark.parametrize("players", [2, 3])
@@ -26,19 +25,12 @@ def test_shadows_performance_benchmark_runs(capsys):
 
 
 def test_random_coop_games_end_and_only_the_officer_sees_the_map():
-    env = shadows_v0.env(players=3)
-    env.reset(seed=2)
-    rng = random.Random(2)
-    for agent in env.agent_iter(20_000):
-        observation, _, termination, truncation, info = env.last()
-        if termination or truncation:
-            env.step(None)
-            continue
+    def check(agent, observation, info):
         view = info["view"]
         assert (view["map"] is not None) == (view["you"]["role"] == "officer" and view["phase"] == "play")
         assert agent == f"player_{view['seat']}"
-        env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
-    assert not env.agents
+
+    play_randomly(shadows_v0.env(players=3), 2, check)
 
 
 def test_the_co_op_variant_is_for_two_or_three_agents():
