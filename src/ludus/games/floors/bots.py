@@ -12,13 +12,13 @@ import random
 from collections import Counter
 from typing import Any
 
-from ludus.ai.bot import register_bot
 from ludus.engine import Choice, Decision, Game
 
 from .board import EXIT_DISTANCE
 from .game import GAME, FloorsGame
 from .monster import run_tile
 from .movement import move_results
+from .search import fast_clone
 from .state import OUT, WAITING, FloorsState
 
 OUT_WORTH = 100.0
@@ -91,8 +91,7 @@ class GreedyBot(_Planner):
         return [(t, n / total) for t, n in counts.items()]
 
     def after_move(self, world: FloorsState, fig: int, steps: list[str]) -> FloorsState:
-        st = world.clone()
-        st.cached = None
+        st = fast_clone(world)  # the world's random generator is never drawn from here
         self.game._start_move(st, fig)
         for step in steps[:-1]:
             self.game._step(st, step, None)
@@ -126,7 +125,7 @@ class GreedyBot(_Planner):
         for quick, fig, steps, st in shortlist:
             expected = 0.0
             for tile, p in odds:
-                trial = st.clone()
+                trial = fast_clone(st)
                 run_tile(trial, tile)
                 expected += p * seat_worth(trial, seat)
             score = expected + 0.01 * quick
@@ -136,13 +135,9 @@ class GreedyBot(_Planner):
         return best
 
 
-def _random_factory(game: Game, seat: int, seed: int | None) -> RandomMoveBot:
+def random_factory(game: Game, seat: int, seed: int | None) -> RandomMoveBot:
     return RandomMoveBot(GAME, seat, seed)
 
 
-def _greedy_factory(game: Game, seat: int, seed: int | None) -> GreedyBot:
+def greedy_factory(game: Game, seat: int, seed: int | None) -> GreedyBot:
     return GreedyBot(GAME, seat, seed)
-
-
-register_bot("floors", "random", _random_factory)
-register_bot("floors", "easy", _greedy_factory)

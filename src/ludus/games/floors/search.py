@@ -1,0 +1,323 @@
+"""Search machinery for the stronger Fearsome Floors bots: whole moves, the rest of the round, the monster.
+
+Everything works on *worlds* built from a seat's view (``GAME.world_from_view``). The only hidden
+thing in Fearsome Floors is the order of the monster deck; a world carries some order, but nothing here
+reads it: the next tile is weighed by its probability from the deck's contents (``tile_odds``), and the
+monster is run exactly (``monster.run_tile`` on a cloned world) for every tile that may come.
+
+A round is simulated without the game's own end-of-round code (that would draw the world's sampled top
+tile): ``play_move`` plays a whole move and passes the turn, and ``monster_expectation`` replaces the
+monster phase by the probability-weighted average over the tiles.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .board import EXIT_DISTANCE
+from .game import GAME
+from .monster import run_tile
+from .movement import move_results
+from .state import OUT, TILES_PER_STAGE, WAITING, FloorsState
+
+Move = tuple[int, list[str]]
+"""A whole move: the figure and its step choices (ending in "done" or "exit")."""
+
+OUT_WORTH = 100.0
+WIN_WORTH = 1000.0
+CROSSING = 26
+"""Steps from the waiting area to outside: onto the entrance, 24 squares, and the exit step."""
+MEAN_MOVE = 3.5
+"""A figure's values alternate between v and 7 - v, so it walks 3.5 squares a round on average."""
+
+
+def fast_clone(st: FloorsState) -> FloorsState:
+    """``st.clone()`` without copying the random generator, which the search never draws from.
+
+    Copying a ``random.Random`` costs more than all the rest of a world; searched worlds share it.
+    """
+    other = FloorsState.__new__(FloorsState)
+    other.players = st.players
+    other.options = st.options
+    other.rng = st.rng
+    other.tiles = st.tiles[:]
+    other.pool = st.pool
+    other.tele_to = st.tele_to
+    other.tele_dir = st.tele_dir
+    other.tele_pair = st.tele_pair
+    other.figat = st.figat[:]
+    other.fig_sq = st.fig_sq[:]
+    other.fig_owner = st.fig_owner
+    other.fig_kind = st.fig_kind
+    other.fig_black = st.fig_black[:]
+    other.fig_moved = st.fig_moved[:]
+    other.monster_sq = st.monster_sq
+    other.monster_dir = st.monster_dir
+    other.full_deck = st.full_deck
+    other.deck = st.deck  # never drawn from in the search: shared
+    other.played = st.played
+    other.draws = st.draws
+    other.stage = st.stage
+    other.round = st.round
+    other.start_player = st.start_player
+    other.turn = st.turn
+    other.round_moves = st.round_moves[:]
+    other.phase = st.phase
+    other.move_fig = st.move_fig
+    other.move_points = st.move_points
+    other.move_steps = st.move_steps[:]
+    other.move_start = st.move_start
+    other.move_snapshots = st.move_snapshots[:]
+    other.out = st.out[:]
+    other.reached = [r[:] for r in st.reached]
+    other.exit_clock = st.exit_clock
+    other.needed = st.needed
+    other.winners = None if st.winners is None else st.winners[:]
+    other.setup_left = st.setup_left
+    other.setup_tile = st.setup_tile
+    other.setup_square = st.setup_square
+    other.setup_placer = st.setup_placer
+    other.cached = None
+    return other
+
+
+_ODDS: dict[tuple[tuple[int, ...], bool], list[tuple[int, float]]] = {}
+
+
+def tile_odds(st: FloorsState) -> list[tuple[int, float]]:
+    """The next monster tile and its probability: uniform over the tiles not yet played this stage.
+
+    Only the deck's contents are read, never its order. The game's first tile (option: each stage's
+    first tile) is never a hit tile.
+    """
+    no_hit = st.draws == 0 or bool(st.options.get("no_hit_first_each_stage") and not st.played)
+    key = (tuple(sorted(st.deck)), no_hit)
+    odds = _ODDS.get(key)
+    if odds is None:
+        counts = Counter(st.deck)
+        if no_hit:
+            counts = Counter({t: n for t, n in counts.items() if t > 0}) or counts
+        total = sum(counts.values())
+        odds = _ODDS[key] = [(t, n / total) for t, n in sorted(counts.items())]
+    return odds
+
+
+def phases_after_next(st: FloorsState) -> int:
+    """How many monster phases remain after the coming one (each one round of moves for every figure)."""
+    played = len(st.played) + 1
+    if st.stage == 1:
+        return TILES_PER_STAGE - played + TILES_PER_STAGE
+    return TILES_PER_STAGE - played
+
+
+def last_phase(st: FloorsState) -> bool:
+    """Whether the coming monster phase ends the game (stage 2's seventh tile)."""
+    return st.stage == 2 and len(st.played) + 1 >= TILES_PER_STAGE
+
+
+def figure_worth(st: FloorsState, fig: int, moves_left: int) -> float:
+    """A figure's worth to its owner: out, on its way (the nearer the exit the more), waiting or gone.
+
+    ``moves_left`` is how many more moves the figure will get; a figure that cannot reach the exit in
+    time is worth little, because figures still inside at the end count as eaten.
+    """
+    s = st.fig_sq[fig]
+    if s == OUT:
+        return OUT_WORTH
+    if s >= 0:
+        dist = EXIT_DISTANCE[s] + 1
+    elif s == WAITING:
+        dist = CROSSING + 2  # it must also be brought in, and waits safe meanwhile
+    else:
+        return 0.0
+    worth = 18.0 + 44.0 * (1.0 - dist / (CROSSING + 2))
+    if s == WAITING:
+        worth = 14.0
+    reach = moves_left * MEAN_MOVE
+    if dist > reach:
+        # Too far for the time left: worth fades with the shortfall.
+        worth *= max(0.05, 1.0 - (dist - reach) / (2 * MEAN_MOVE + 1))
+    return worth
+
+
+def seat_totals(st: FloorsState, moves_left: int) -> list[float]:
+    totals = [0.0] * st.players
+    owner = st.fig_owner
+    for f in range(len(st.fig_sq)):
+        totals[owner[f]] += figure_worth(st, f, moves_left)
+    return totals
+
+
+def relative(totals: list[float], seat: int) -> float:
+    """One seat's total against its opponents: the leader counts as much as the average opponent."""
+    others = [v for s, v in enumerate(totals) if s != seat]
+    return totals[seat] - 0.5 * max(others) - 0.5 * sum(others) / len(others)
+
+
+def final_value(st: FloorsState, seat: int) -> float:
+    """A finished game: win (shared win split) or loss, with the figure count as a tie-break."""
+    winners = st.winners or []
+    won = WIN_WORTH / len(winners) if seat in winners else -WIN_WORTH / max(1, st.players - 1)
+    return won + st.out[seat] * 10.0
+
+
+def game_end_winners(st: FloorsState) -> list[int]:
+    """Who wins when the game ends now (stage 2 ran out): most out, ties to who got there first."""
+    best = max(st.out)
+    tied = [s for s in range(st.players) if st.out[s] == best]
+    if best > 0 and len(tied) > 1:
+        first = min(st.reached[s][best - 1] for s in tied)
+        tied = [s for s in tied if st.reached[s][best - 1] == first]
+    return tied
+
+
+def value_after_monster(st: FloorsState, seat: int, ended: bool, moves_left: int) -> float:
+    """How good the world is for ``seat`` right after a monster phase (``ended``: it was the last one)."""
+    if st.winners is not None:
+        return final_value(st, seat)
+    if ended or (st.stage == 2 and not any(s >= WAITING for s in st.fig_sq)):
+        st.winners = game_end_winners(st)
+        return final_value(st, seat)
+    return relative(seat_totals(st, moves_left), seat)
+
+
+def monster_expectation(st: FloorsState, seats: tuple[int, ...]) -> list[float]:
+    """The expected value, for each of ``seats``, of running the monster now on ``st`` (left unchanged).
+
+    Each possible tile is run exactly on a clone and weighed by its probability.
+    """
+    if st.winners is not None:
+        return [final_value(st, seat) for seat in seats]
+    ended = last_phase(st)
+    moves_left = phases_after_next(st)
+    expected = [0.0] * len(seats)
+    for tile, p in tile_odds(st):
+        trial = fast_clone(st)
+        run_tile(trial, tile)
+        if st.stage == 1 and len(st.played) + 1 >= TILES_PER_STAGE:
+            trial.stage = 2  # the new stage: figures eaten from now on are gone
+        for i, seat in enumerate(seats):
+            expected[i] += p * value_after_monster(trial, seat, ended, moves_left)
+    return expected
+
+
+def play_move(st: FloorsState, fig: int, steps: list[str]) -> None:
+    """Play a whole move on ``st`` and pass the turn; ``st.turn`` becomes -1 when the round's moves are over.
+
+    The monster phase is *not* run: the caller weighs the tiles instead of drawing one.
+    """
+    GAME._start_move(st, fig)
+    for step in steps[:-1]:
+        GAME._step(st, step, None)
+    seat = st.fig_owner[fig]
+    if steps[-1] == "exit":
+        st.fig_sq[fig] = OUT
+        st.out[seat] += 1
+        st.exit_clock += 1
+        st.reached[seat].append(st.exit_clock)
+        if st.out[seat] >= st.needed:
+            st.winners = [seat]
+            st.phase = "over"
+    else:
+        pos = st.fig_sq[fig]
+        if pos >= 0:
+            st.figat[pos] = fig
+    st.fig_black[fig] = not st.fig_black[fig]
+    st.fig_moved[fig] = True
+    st.round_moves[seat] += 1
+    st.move_fig = -1
+    st.move_steps = []
+    st.move_snapshots = []
+    st.move_start = None
+    st.cached = None
+    if st.winners is not None:
+        st.turn = -1
+        return
+    n = st.players
+    for k in range(1, n + 1):
+        nxt = (st.turn + k) % n
+        if GAME.movable(st, nxt):
+            st.turn = nxt
+            return
+    st.turn = -1
+
+
+def after(st: FloorsState, move: Move) -> FloorsState:
+    trial = fast_clone(st)
+    play_move(trial, *move)
+    return trial
+
+
+@dataclass
+class Candidate:
+    move: Move
+    state: FloorsState
+    """The world right after the move."""
+    score: float = 0.0
+
+
+def candidates(st: FloorsState, seat: int, figures: list[int], keep: int) -> list[Candidate] | Move:
+    """Every whole move of the seat's movable figures (a winning exit is returned at once as a Move),
+    cut down to the ``keep`` that bring their figure furthest plus every figure's staying put."""
+    found: list[tuple[float, Candidate]] = []
+    stays: list[Candidate] = []
+    for fig in figures:
+        for steps in move_results(st, fig):
+            if steps[-1] == "exit" and st.out[seat] + 1 >= st.needed:
+                return fig, steps
+            trial = after(st, (fig, steps))
+            candidate = Candidate((fig, steps), trial)
+            if steps == ["done"]:
+                stays.append(candidate)
+            else:
+                found.append((_progress_after(st, trial, fig, steps), candidate))
+    found.sort(key=lambda item: -item[0])  # stable: ties keep the order of move_results
+    return stays + [candidate for _, candidate in found[:keep]]
+
+
+def _progress_after(before: FloorsState, trial: FloorsState, fig: int, steps: list[str]) -> float:
+    if steps[-1] == "exit":
+        return 1000.0
+    s = trial.fig_sq[fig]
+    return -float(EXIT_DISTANCE[s] if s >= 0 else CROSSING + 1) - 0.01 * len(steps)
+
+
+def score_now(candidates_: list[Candidate], seat: int) -> None:
+    """Score each candidate as if the monster came right after it (the greedy view)."""
+    for candidate in candidates_:
+        candidate.score = monster_expectation(candidate.state, (seat,))[0]
+
+
+ReplyPolicy = Callable[[FloorsState], Move | None]
+
+
+def greedy_reply(st: FloorsState, keep: int = 8) -> Move | None:
+    """The move the seat on turn would make judged greedily: the monster right after it, every tile weighed."""
+    seat = st.turn
+    if seat < 0 or st.winners is not None:
+        return None
+    figures = GAME.movable(st, seat)
+    if not figures:
+        return None
+    found = candidates(st, seat, figures, keep)
+    if isinstance(found, tuple):
+        return found
+    score_now(found, seat)
+    best = max(found, key=lambda c: c.score)  # first of equals: deterministic
+    return best.move
+
+
+def round_value(st: FloorsState, seat: int, replies: int, reply: ReplyPolicy = greedy_reply) -> float:
+    """The value for ``seat`` of ``st`` (just after a move): up to ``replies`` further moves of the round
+    are played by ``reply`` (whoever is on turn, the seat itself included), then the monster is weighed."""
+    trial = st
+    for _ in range(replies):
+        if trial.turn < 0 or trial.winners is not None:
+            break
+        move = reply(trial)
+        if move is None:
+            break
+        trial = after(trial, move)
+    return monster_expectation(trial, (seat,))[0]

@@ -1,0 +1,99 @@
+"""The medium and hard Fearsome Floors bots: whole-move search with the rest of the round looked ahead.
+
+A bot decides a whole move when it is asked which figure to move, and replays the planned steps for the
+``step`` decisions that follow. To plan, it builds a world from its seat's view (only the deck order is
+hidden, and the search reads only the deck's contents), lists every distinct end result of every movable
+figure (``movement.move_results``) and judges them in three passes:
+
+1. **Progress cut.** Each figure's staying put, and the ``keep`` moves that bring their figure nearest
+   the exit, go on.
+2. **Greedy pass.** Each of those is scored as if the monster came right after it: every tile that may
+   still come is run exactly on a cloned world and weighed by its probability.
+3. **Round look-ahead.** The ``shortlist`` best are played on: the next ``replies`` moves of the round
+   (opponents' and the bot's own later figures) are made by the greedy rule, and then the monster is
+   weighed again. The move whose round ends best is chosen.
+
+The think-time cap is a safety valve: the round look-ahead stops when it runs out and the best move
+looked at so far is played (the moves are looked at in the greedy pass's order, best first). Without a
+cap (``seconds=None``), a bot's choices follow from its seed alone.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from functools import partial
+
+from ludus.engine import Game
+
+from .bots import _Planner
+from .game import GAME, FloorsGame
+from .search import candidates, greedy_reply, round_value, score_now
+from .state import FloorsState
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How hard a level thinks about one move."""
+
+    keep: int
+    """Moves kept by the progress cut (besides every figure's staying put)."""
+    shortlist: int
+    """Moves of the greedy pass looked at with the rest of the round."""
+    replies: int
+    """Further moves of the round simulated before the monster is weighed."""
+    reply_keep: int
+    """The progress cut for the simulated replies."""
+    seconds: float | None
+    """Think-time cap per decision (None: no cap, fully reproducible)."""
+
+
+LEVEL_BUDGETS: dict[str, Budget] = {
+    "medium": Budget(keep=16, shortlist=5, replies=2, reply_keep=5, seconds=0.4),
+    "hard": Budget(keep=40, shortlist=10, replies=4, reply_keep=8, seconds=1.6),
+}
+
+
+class SearchBot(_Planner):
+    """Whole-move search with a greedy look-ahead over the rest of the round (see the module docstring)."""
+
+    def __init__(self, game: FloorsGame, seat: int, seed: int | None, budget: Budget) -> None:
+        super().__init__(game, seat, seed)
+        self.budget = budget
+        self.last_search: dict[str, float] = {}
+
+    def pick(self, world: FloorsState, figures: list[int]) -> tuple[int, list[str]]:
+        budget = self.budget
+        seat = self.seat
+        started = time.perf_counter()
+        found = candidates(world, seat, figures, budget.keep)
+        if isinstance(found, tuple):
+            return found  # a winning exit
+        score_now(found, seat)
+        found.sort(key=lambda c: -c.score)  # stable: equal scores keep the order of move_results
+        deadline = None if budget.seconds is None else started + budget.seconds
+        reply = partial(greedy_reply, keep=budget.reply_keep)
+        best = found[0]
+        best_value = None
+        looked = 0
+        if budget.replies > 0 and len(found) > 1:
+            for candidate in found[: budget.shortlist]:
+                value = round_value(candidate.state, seat, budget.replies, reply)
+                looked += 1
+                if best_value is None or value > best_value:
+                    best, best_value = candidate, value
+                if deadline is not None and time.perf_counter() >= deadline:
+                    break
+        self.last_search = {"moves": float(len(found)), "looked": float(looked),
+                            "seconds": time.perf_counter() - started}
+        return best.move
+
+
+def level_factory(level: str):
+    """A factory ``(game, seat, seed) -> bot`` for ``register_bot`` with the level's budget."""
+    budget = LEVEL_BUDGETS[level]
+
+    def make(game: Game, seat: int, seed: int | None = None) -> SearchBot:
+        return SearchBot(GAME, seat, seed, budget)
+
+    return make
