@@ -1,0 +1,394 @@
+// Shadows: Amsterdam table: the hex board with a picture on every space, the figures, evidence markers and
+// police tokens; the ten face-up clue cards (an officer picks 1 or 2 and gives them); the officer's own map
+// card drawn over the board (only an officer's view carries it); the detectives' team chat, which their
+// officer reads; the co-op countdown from the server's deadline; round results with the maps revealed.
+import { el } from "../app.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const R = 50;  // hex radius (pointy-top)
+const SQ3 = Math.sqrt(3);
+const TEAM_PAINT = { black: "#26262b", orange: "#ef8a23" };
+const KIND_PAINT = { police: "#2458c6", client: "#c99a06", evidence: "#2e8b57" };
+const KIND_LETTER = { police: "P", client: "C", evidence: "E" };
+
+// Per page: the officer's picked cards, the last refusal, the chat and the clock's offset from the server.
+const local = { picked: [], refusal: null, refusalTimer: null, chat: new Map(), chatLog: null, chatTeam: null,
+  skew: 0, skewAsked: false, ticker: null, root: null, draft: "" };
+
+function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+    else node.setAttribute(name, value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function ensureStyles() {
+  if (document.getElementById("shadows-css")) return;
+  document.head.append(el("link", { id: "shadows-css", rel: "stylesheet", href: "/web/games/shadows.css" }));
+}
+
+const tr = (ctx, key, params = {}) => ctx.t(`shadows.${key}`, params);
+
+function pictureUrl(view, id) {
+  const seed = view.options?.picture_seed;
+  return `/pictures/${id}.svg${seed === null || seed === undefined ? "" : `?seed=${encodeURIComponent(seed)}`}`;
+}
+
+function centre(space) {
+  return [R * SQ3 * (space.q + space.r / 2), R * 1.5 * space.r];
+}
+
+function hexPoints(x, y, radius = R) {
+  const points = [];
+  for (let i = 0; i < 6; i++) {
+    const angle = (Math.PI / 180) * (60 * i - 90);
+    points.push(`${(x + radius * Math.cos(angle)).toFixed(1)},${(y + radius * Math.sin(angle)).toFixed(1)}`);
+  }
+  return points.join(" ");
+}
+
+function teamName(ctx, team) {
+  return tr(ctx, `team.${team}`);
+}
+
+// --- messages the shell passes on: chat lines and refusals ---------------------------------------------
+export function onMessage(message, ctx) {
+  if (message.type === "chat") {
+    if (local.chatTeam !== message.team) { local.chat = new Map(); local.chatTeam = message.team; }
+    for (const line of message.lines) local.chat.set(line.n, line);
+    redrawChat(ctx);
+  } else if (message.type === "error" && (message.reason === "already-taken" || message.code === "stale")) {
+    local.picked = [];
+    if (message.reason === "already-taken") {
+      local.refusal = tr(ctx, "error.already-taken");
+      clearTimeout(local.refusalTimer);
+      local.refusalTimer = setTimeout(() => { local.refusal = null; redrawAll(ctx); }, 6000);
+    }
+  }
+}
+
+let redrawAll = () => {};
+
+function syncChat(state, ctx) {
+  // a welcome replaces the log array: a fresh connection asks for its team's chat again
+  if (local.chatLog === state.log) return;
+  local.chatLog = state.log;
+  local.chat = new Map();
+  local.chatTeam = null;
+  if (state.seat !== null && state.view?.you) ctx.raw?.({ type: "chat-sync" });
+}
+
+// --- the clock -----------------------------------------------------------------------------------------
+function askServerTime() {
+  if (local.skewAsked) return;
+  local.skewAsked = true;
+  const sent = Date.now();
+  fetch("/health", { cache: "no-store" }).then((response) => {
+    const date = Date.parse(response.headers.get("date") || "");
+    if (!Number.isNaN(date)) local.skew = date + 500 - (sent + Date.now()) / 2;  // Date has whole seconds
+  }).catch(() => {});
+}
+
+function secondsLeft(view) {
+  if (!view.clock?.deadline) return null;
+  return Math.max(0, view.clock.deadline - (Date.now() + local.skew) / 1000);
+}
+
+function clockText(seconds) {
+  const s = Math.ceil(seconds);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+function tickClock(state) {
+  const node = document.getElementById("shadows-clock");
+  if (!node || !state.view) return;
+  const left = secondsLeft(state.view);
+  if (left === null) return;
+  node.textContent = clockText(left);
+  node.classList.toggle("urgent", left < 60);
+}
+
+// --- the board -----------------------------------------------------------------------------------------
+function boardSvg(state, ctx, moveDecision) {
+  const view = state.view;
+  const layout = view.layout;
+  const layers = [];
+  const defs = svg("defs");
+  const offered = new Set(moveDecision ? moveDecision.options : []);
+  for (const space of layout) {
+    const [x, y] = centre(space);
+    const picture = view.pictures[space.id];
+    const clip = `hex-${space.id}`;
+    if (space.role === "obstacle") {
+      layers.push(svg("polygon", { points: hexPoints(x, y, R - 1.5), class: "hex obstacle", "data-space": space.id }));
+      layers.push(svg("path", { d: `M${x - 14} ${y - 14} L${x + 14} ${y + 14} M${x + 14} ${y - 14} L${x - 14} ${y + 14}`, class: "obstacle-cross" }));
+      continue;
+    }
+    defs.append(svg("clipPath", { id: clip }, svg("polygon", { points: hexPoints(x, y, R - 2) })));
+    const choosable = offered.has(space.id);
+    layers.push(svg("g", { class: `hex-space ${space.role}${choosable ? " choosable" : ""}`, "data-space": space.id,
+      role: choosable ? "button" : null, onclick: choosable ? () => ctx.send(space.id) : null },
+    svg("polygon", { points: hexPoints(x, y, R - 1.5), class: "hex" }),
+    picture ? svg("image", { href: pictureUrl(view, picture), x: x - R * SQ3 / 2, y: y - R, width: R * SQ3, height: R * 2,
+      preserveAspectRatio: "xMidYMid slice", "clip-path": `url(#${clip})`, "data-picture": picture }) : null,
+    svg("polygon", { points: hexPoints(x, y, R - 2), class: `hex-rim${space.role === "centre" ? " centre" : space.role === "arm" ? " arm" : ""}` }),
+    choosable ? svg("polygon", { points: hexPoints(x, y, R - 5), class: "hex-target" }) : null));
+  }
+  // the officer's map card, over the pictures: only an officer's own view carries "map"
+  if (view.map) {
+    const shared = new Set(view.map.shared_evidence || []);
+    const marks = [];
+    view.map.kinds.forEach((kind, id) => {
+      if (!kind || kind === "empty") return;
+      const [x, y] = centre(layout[id]);
+      marks.push(svg("g", { class: `map-mark ${kind}`, "data-kind": kind, "data-space": id },
+        svg("polygon", { points: hexPoints(x, y, R - 6), class: "map-rim", stroke: KIND_PAINT[kind] }),
+        svg("circle", { cx: x, cy: y - R * 0.52, r: 12, fill: KIND_PAINT[kind], stroke: "#fff", "stroke-width": shared.has(id) ? 4 : 2 }),
+        svg("text", { x, y: y - R * 0.52 + 5, "text-anchor": "middle", class: "map-letter" }, KIND_LETTER[kind])));
+    });
+    layers.push(svg("g", { class: "map-overlay", "data-secret": "map", "data-card": view.map.card }, marks));
+  }
+  // evidence markers and police tokens (public), then the figures
+  const teams = Object.entries(view.teams);
+  teams.forEach(([team, info], t) => {
+    for (const space of info.markers) {
+      const [x, y] = centre(layout[space]);
+      const dx = (t === 0 ? -1 : 1) * 16;
+      layers.push(svg("g", { class: "marker evidence", "data-team": team, "data-space": space },
+        svg("circle", { cx: x + dx, cy: y + R * 0.55, r: 10, fill: TEAM_PAINT[team], stroke: "#2e8b57", "stroke-width": 3 }),
+        svg("circle", { cx: x + dx - 1.5, cy: y + R * 0.55 - 1.5, r: 4, fill: "none", stroke: "#fff", "stroke-width": 1.8 }),
+        svg("line", { x1: x + dx + 1.5, y1: y + R * 0.55 + 1.5, x2: x + dx + 5, y2: y + R * 0.55 + 5, stroke: "#fff", "stroke-width": 2 })));
+    }
+    info.police.forEach((space, n) => {
+      const [x, y] = centre(layout[space]);
+      const dx = (t === 0 ? -1 : 1) * 16;
+      layers.push(svg("g", { class: "marker police", "data-team": team, "data-space": space },
+        svg("rect", { x: x + dx - 10, y: y - R * 0.55 - 10, width: 20, height: 20, rx: 4, fill: "#2458c6", stroke: TEAM_PAINT[team], "stroke-width": 3 }),
+        svg("text", { x: x + dx, y: y - R * 0.55 + 5, "text-anchor": "middle", class: "police-number" }, n + 1)));
+    });
+  });
+  const together = teams.length > 1 && teams[0][1].figure === teams[1][1].figure;
+  teams.forEach(([team, info], t) => {
+    const [x, y] = centre(layout[info.figure]);
+    const dx = together ? (t === 0 ? -13 : 13) : 0;
+    layers.push(svg("g", { class: "figure", "data-team": team, "data-space": info.figure, transform: `translate(${x + dx} ${y + 6})` },
+      svg("circle", { cx: 0, cy: -16, r: 8, fill: TEAM_PAINT[team], stroke: "#fff", "stroke-width": 2 }),
+      svg("path", { d: "M-12 12 Q-12 -6 0 -6 Q12 -6 12 12 Z", fill: TEAM_PAINT[team], stroke: "#fff", "stroke-width": 2 })));
+  });
+  const w = R * SQ3 * 7 + 12;
+  const h = R * 1.5 * 6 + R * 2 + 12;
+  return svg("svg", { class: "shadows-board", viewBox: `${-w / 2} ${-h / 2} ${w} ${h}`, role: "img", "aria-label": tr(ctx, "title") },
+    defs, layers);
+}
+
+// --- panels --------------------------------------------------------------------------------------------
+function statusPanel(state, ctx) {
+  const view = state.view;
+  const you = view.you;
+  const role = you ? `${teamName(ctx, you.team)} · ${tr(ctx, `role.${you.role}`)}` : tr(ctx, "role.spectator");
+  const score = Object.entries(view.teams).map(([team, info]) => el("span", { class: `team-score ${team}`, "data-team": team },
+    el("span", { class: "swatch", style: `background:${TEAM_PAINT[team]}` }), ` ${teamName(ctx, team)}: `,
+    view.mode === "coop" ? tr(ctx, "ui.coop_score", { won: info.rounds_won, lost: info.rounds_lost })
+      : tr(ctx, "ui.rounds_won", { count: info.rounds_won }),
+    " · ", tr(ctx, "ui.police_count", { count: info.police.length, limit: view.options.police_limit }),
+    " · ", tr(ctx, "ui.evidence_count", { count: info.markers.length })));
+  const left = secondsLeft(view);
+  return el("section", { class: "panel shadows-status" },
+    el("div", { class: "status-line" },
+      el("strong", {}, tr(ctx, "round", { round: view.round })),
+      el("span", { class: "badge you", "data-role": you?.role || "spectator" }, role),
+      view.clock ? el("span", { class: "clock-box" }, tr(ctx, "ui.time_left"), " ",
+        el("span", { id: "shadows-clock", class: `clock${left !== null && left < 60 ? " urgent" : ""}` },
+          left === null ? clockText(view.clock.seconds) : clockText(left))) : null),
+    el("div", { class: "scores" }, score),
+    you ? el("p", { class: "muted small hint" }, tr(ctx, `hint.${you.role}`)) : null);
+}
+
+function cardImage(view, id, attrs = {}) {
+  return el("img", { src: pictureUrl(view, id), alt: id, class: "clue-img", draggable: "false", ...attrs });
+}
+
+function faceUpPanel(state, ctx, giveDecision, refreshDecision) {
+  const view = state.view;
+  const legal = new Set((giveDecision?.options || []).map((o) => JSON.stringify([...o].sort())));
+  const picked = local.picked.filter((id) => view.face_up.includes(id));
+  local.picked = picked;
+  const cards = view.face_up.map((id, slot) => {
+    if (!id) return el("div", { class: "clue-card empty" });
+    const selected = picked.includes(id);
+    const canPick = giveDecision && !state.pending && (selected || picked.length < 2);
+    return el("button", { type: "button", class: `clue-card${selected ? " selected" : ""}${giveDecision ? " choosable" : ""}`,
+      "data-card": id, "data-slot": slot, disabled: giveDecision ? !canPick : true, "aria-pressed": selected ? "true" : "false",
+      onclick: () => {
+        local.picked = selected ? picked.filter((c) => c !== id) : [...picked, id];
+        redrawAll(ctx);
+      } }, cardImage(view, id));
+  });
+  const giveKey = JSON.stringify([...picked].sort());
+  const actions = [];
+  if (giveDecision) {
+    const order = picked.slice().sort((a, b) => view.face_up.indexOf(a) - view.face_up.indexOf(b));
+    actions.push(el("button", { type: "button", class: "primary", id: "give-cards", disabled: !picked.length || !legal.has(giveKey) || state.pending,
+      onclick: () => { if (ctx.send(order)) local.picked = []; } }, tr(ctx, "ui.give", { count: picked.length })));
+  }
+  if (refreshDecision) {
+    const withdraw = refreshDecision.options.includes("withdraw");
+    actions.push(el("button", { type: "button", class: "quiet", id: "refresh-cards", disabled: state.pending,
+      onclick: () => ctx.send(withdraw ? "withdraw" : "refresh") }, tr(ctx, withdraw ? "decision.withdraw" : "decision.refresh")));
+  }
+  const proposals = Object.entries(view.teams).filter(([, info]) => info.refresh).map(([team]) => tr(ctx, "event.refresh-proposed", { team: teamName(ctx, team) }));
+  return el("section", { class: "panel face-up" },
+    el("h3", {}, tr(ctx, "face_up"), " ", el("span", { class: "muted small" }, tr(ctx, "deck", { count: view.deck }))),
+    local.refusal ? el("p", { class: "refusal", role: "alert", id: "shadows-refusal" }, local.refusal) : null,
+    giveDecision ? el("p", { class: "prompt-line" }, tr(ctx, "decision.give")) : null,
+    el("div", { class: "clue-row" }, cards),
+    actions.length ? el("div", { class: "actions" }, actions) : null,
+    proposals.length ? el("p", { class: "muted small" }, proposals.join(" ")) : null);
+}
+
+function handsPanel(state, ctx, moveDecision) {
+  const view = state.view;
+  const rows = Object.entries(view.teams).map(([team, info]) => el("div", { class: `team-hand ${team}`, "data-team": team },
+    el("span", { class: "team-label" }, el("span", { class: "swatch", style: `background:${TEAM_PAINT[team]}` }), " ",
+      teamName(ctx, team), ": ", [info.officer].map((s) => `${ctx.playerName(s)} (${tr(ctx, "role.officer")})`).join(""),
+      info.detectives.length ? ` · ${info.detectives.map((s) => ctx.playerName(s)).join(", ")}` : ""),
+    el("div", { class: "hand-cards" }, info.hand.length ? info.hand.map((id) => cardImage(view, id, { class: "clue-img small" }))
+      : el("span", { class: "muted small" }, "—"))));
+  return el("section", { class: "panel hands" },
+    moveDecision ? el("p", { class: "prompt-line" }, tr(ctx, "decision.move", { cards: moveDecision.prompt.cards.length })) : null,
+    el("h3", {}, tr(ctx, "clue_cards")), rows);
+}
+
+function nextOfficerPanel(state, ctx, decision) {
+  if (!decision) return null;
+  return el("section", { class: "panel prompt-bar" },
+    el("p", {}, el("strong", {}, tr(ctx, "decision.next-officer"))),
+    el("div", { class: "options" }, decision.options.map((seat) => el("button", { type: "button", class: "option",
+      "data-choice": JSON.stringify(seat), disabled: state.pending, onclick: () => ctx.send(seat) }, ctx.playerName(seat)))));
+}
+
+function chatPanel(state, ctx) {
+  const you = state.view.you;
+  if (!you) return null;
+  const lines = [...local.chat.values()].sort((a, b) => a.n - b.n);
+  const canWrite = you.role === "detective";
+  const list = el("ol", { class: "chat-lines", id: "chat-lines" }, lines.map((line) => el("li", { "data-seat": line.seat },
+    el("strong", {}, line.name || ctx.playerName(line.seat)), ": ", line.text)));
+  const form = canWrite ? el("form", { class: "chat-form", onsubmit: (event) => {
+    event.preventDefault();
+    const input = event.target.querySelector("input");
+    const text = input.value.trim();
+    if (text && ctx.raw?.({ type: "chat", text })) { input.value = ""; local.draft = ""; }
+  } },
+  el("input", { id: "chat-input", maxlength: 300, autocomplete: "off", value: local.draft, placeholder: tr(ctx, "ui.chat_placeholder"),
+    oninput: (e) => { local.draft = e.target.value; } }),
+  el("button", { type: "submit", class: "primary", id: "chat-send" }, tr(ctx, "send")))
+    : el("p", { class: "muted small" }, tr(ctx, "ui.chat_readonly"));
+  return el("section", { class: "panel chat", id: "shadows-chat", "data-team": you.team },
+    el("h3", {}, tr(ctx, "chat.detectives")), list, form);
+}
+
+function redrawChat(ctx) {
+  const panel = document.getElementById("shadows-chat");
+  if (!panel || !ctx.state?.view) return;
+  const fresh = chatPanel(ctx.state, ctx);
+  const focused = document.activeElement?.id === "chat-input";
+  panel.replaceWith(fresh);
+  const lines = document.getElementById("chat-lines");
+  if (lines) lines.scrollTop = lines.scrollHeight;
+  if (focused) document.getElementById("chat-input")?.focus();
+}
+
+function landingLine(ctx, view, landing) {
+  const result = landing.result ? tr(ctx, `kind.${landing.result}`) : "—";
+  return `${teamName(ctx, landing.team)}: ${tr(ctx, "ui.landing", { space: landing.space, cards: landing.cards })} → ${result}`;
+}
+
+function miniMap(view, maps, card) {
+  const marks = view.layout.map((space) => {
+    const [x, y] = centre(space);
+    if (space.role === "obstacle") return svg("polygon", { points: hexPoints(x, y, R - 3), class: "mini obstacle" });
+    const kind = maps[space.id]?.[card] || "empty";
+    return svg("polygon", { points: hexPoints(x, y, R - 3), class: `mini ${kind}`, "data-kind": kind });
+  });
+  const w = R * SQ3 * 7 + 12;
+  const h = R * 1.5 * 6 + R * 2 + 12;
+  return svg("svg", { class: "mini-map", viewBox: `${-w / 2} ${-h / 2} ${w} ${h}`, "data-card": card }, marks);
+}
+
+function historyPanel(state, ctx) {
+  const view = state.view;
+  if (!view.history.length && !view.landings.length) return null;
+  const rounds = view.history.slice().reverse().map((entry) => {
+    const cards = view.mode === "coop" ? ["black"] : ["black", "orange"];
+    const title = entry.winner ? tr(ctx, "round.won", { team: teamName(ctx, entry.winner), round: entry.round })
+      : tr(ctx, "round.lost", { round: entry.round });
+    return el("details", { class: "round-result", open: view.phase !== "play" && entry === view.history.at(-1), "data-round": entry.round },
+      el("summary", {}, title, " — ", tr(ctx, `reason.${entry.reason}`), " · ", tr(ctx, "map.rating", { rating: entry.rating })),
+      el("div", { class: "mini-maps" }, cards.map((card) => el("figure", {}, miniMap(view, entry.maps, card),
+        el("figcaption", {}, view.mode === "coop" ? tr(ctx, "map_card") : `${tr(ctx, "map_card")}: ${teamName(ctx, card)}`)))),
+      el("p", { class: "muted small legend" }, ["police", "client", "evidence"].map((kind) => el("span", { class: `legend-item ${kind}` },
+        el("span", { class: "swatch", style: `background:${KIND_PAINT[kind]}` }), " ", tr(ctx, `kind.${kind}`), " "))));
+  });
+  const landings = view.landings.slice(-12).reverse().map((landing) => el("li", {}, landingLine(ctx, view, landing)));
+  return el("section", { class: "panel history" },
+    landings.length ? [el("h3", {}, tr(ctx, "ui.landings")), el("ol", { class: "log" }, landings)] : null,
+    rounds.length ? [el("h3", {}, tr(ctx, "ui.history")), rounds] : null);
+}
+
+function endScreen(state, ctx) {
+  const view = state.view;
+  if (view.phase !== "over") return null;
+  const text = view.mode === "coop" ? tr(ctx, view.result === "won" ? "coop.won" : "coop.lost")
+    : view.winner ? tr(ctx, "game.won", { team: teamName(ctx, view.winner) }) : tr(ctx, "event.game-ended");
+  return el("section", { class: "panel end-screen shadows-end", "data-result": view.result || view.winner || "" },
+    el("h2", {}, tr(ctx, "event.game-ended")), el("p", { class: "winner-line" }, text));
+}
+
+function mapLegend(state, ctx) {
+  const map = state.view.map;
+  if (!map) return null;
+  return el("p", { class: "map-legend small", "data-secret": "map" }, el("strong", {}, `${tr(ctx, "map_card")}: `),
+    ["police", "client", "evidence"].map((kind) => el("span", { class: "legend-item" },
+      el("span", { class: "dot", style: `background:${KIND_PAINT[kind]}` }, KIND_LETTER[kind]), " ", tr(ctx, `kind.${kind}`), " ")),
+    map.shared_evidence?.length ? el("span", { class: "muted" }, `· ${tr(ctx, "ui.shared_mark")}`) : null);
+}
+
+export function render(root, state, ctx) {
+  ensureStyles();
+  if (!state.view) return;
+  askServerTime();
+  redrawAll = () => render(root, state, ctx);
+  syncChat(state, ctx);
+  local.root = root;
+  clearInterval(local.ticker);
+  if (state.view.clock && state.view.phase === "play") local.ticker = setInterval(() => tickClock(state), 500);
+  const mine = state.pending ? [] : state.decisions;
+  const give = mine.find((d) => d.kind === "give");
+  if (!give) local.picked = [];
+  const move = mine.find((d) => d.kind === "move");
+  const refresh = mine.find((d) => d.kind === "refresh");
+  const nextOfficer = mine.find((d) => d.kind === "next-officer");
+  const focused = document.activeElement?.id === "chat-input";
+  root.replaceChildren(el("div", { class: "shadows" },
+    endScreen(state, ctx),
+    statusPanel(state, ctx),
+    nextOfficerPanel(state, ctx, nextOfficer),
+    el("div", { class: "shadows-grid" },
+      el("div", { class: "panel board-panel" }, boardSvg(state, ctx, move), mapLegend(state, ctx)),
+      el("div", { class: "shadows-side" },
+        faceUpPanel(state, ctx, give, refresh),
+        handsPanel(state, ctx, move),
+        chatPanel(state, ctx),
+        historyPanel(state, ctx)))));
+  if (focused) document.getElementById("chat-input")?.focus();
+  const lines = document.getElementById("chat-lines");
+  if (lines) lines.scrollTop = lines.scrollHeight;
+}
