@@ -60,20 +60,23 @@ def test_a_move_reaches_every_viewer_with_the_next_seq(client: TestClient) -> No
 def test_the_move_is_stored_before_anyone_is_told(client: TestClient) -> None:
     table_id, adso, william = two_humans(client)
     store = client.app.state.store
-    seen: list[int] = []
-    original = store.append_move
+    order: list[str] = []
+    original = store.append_moves
 
-    def spying_append(table: str, n: int, entry: dict) -> None:
-        original(table, n, entry)
-        seen.append(len(store.moves(table)))
+    def spying_append(batch: list) -> None:
+        original(batch)
+        order.append(f"stored {len(store.moves(table_id))}")
 
-    store.append_move = spying_append
+    store.append_moves = spying_append
     with hello(client, table_id, william["token"]) as b, hello(client, table_id, adso["token"]) as a:
         welcome(a)
         welcome(b)
+        table = client.app.state.tables.live[table_id]
+        original_broadcast = table.broadcast
+        table.broadcast = lambda events: (order.append("told"), original_broadcast(events))
         a.send_json({"type": "choice", "seq": 0, "choice": "+1"})
         update = until(b, lambda m: m["type"] == "update")
-    assert update["seq"] == 1 and seen == [1]
+    assert update["seq"] == 1 and order == ["stored 1", "told"]
 
 
 def refused(ws: Any, message: Any) -> dict[str, Any]:

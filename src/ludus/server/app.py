@@ -114,5 +114,7 @@ def serve_command(args: argparse.Namespace) -> int:
     app = create_app(args.db, args.redis)
     database = app.state.store.engine.url.render_as_string(hide_password=True)
     print(f"ludus: serving on http://{args.host}:{args.port}/ (database {database})", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024,
+                # views are small and sent often: deflating each one costs more CPU than it saves
+                ws_per_message_deflate=False)
     return 0

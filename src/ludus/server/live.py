@@ -151,10 +151,13 @@ class LiveTable:
             events = self.match.play(seat, choice)
         except IllegalChoice as error:
             raise ProtocolError("illegal", error.detail or error.code, reason=error.code, seq=self.seq) from error
+        await self._store_and_tell(events)
+
+    async def _store_and_tell(self, events: list[Event]) -> None:
         n = self.seq
         entry = self.match.log[-1]
         try:
-            await self.tables.db(self.tables.store.append_move, self.id, n, entry)
+            await self.tables.writer.write(self.id, n, entry)
         except MoveConflict as error:
             await self._rebuild()
             raise ProtocolError("stale", "another move was stored first", seq=self.seq) from error
@@ -232,10 +235,23 @@ class LiveTable:
             self.bot_task = asyncio.create_task(self._run_bots())
 
     def _bot_decision(self) -> Any:
+        """The first decision a bot seat wants to take now. A real-time seat may hold several
+        decisions it need not act on (a bot's optional ``wants(view, decision)`` says which)."""
         levels = self.bot_levels()
+        views: dict[int, dict[str, Any]] = {}
         for decision in self.match.decisions():
-            if decision.seat in levels:
+            if decision.seat not in levels:
+                continue
+            wants = getattr(self.bot(decision.seat, levels[decision.seat]), "wants", None)
+            if wants is None:
                 return decision
+            if decision.seat not in views:
+                views[decision.seat] = self.match.view(decision.seat)
+            try:
+                if wants(views[decision.seat], decision):
+                    return decision
+            except Exception:
+                log.exception("bot of seat %s at table %s failed to say what it wants", decision.seat, self.id)
         return None
 
     async def _run_bots(self) -> None:
@@ -269,12 +285,55 @@ class LiveTable:
             await asyncio.sleep(0)
 
 
+class MoveWriter:
+    """Group commit: the moves that arrive while one write is under way go to the database together.
+
+    Under load one transaction carries the moves of many tables instead of one commit per move;
+    each caller still resumes only after its own move is durable, or learns that it lost the race.
+    """
+
+    def __init__(self, tables: LiveTables) -> None:
+        self.tables = tables
+        self.pending: list[tuple[str, int, dict[str, Any], asyncio.Future[None]]] = []
+        self.flushing: asyncio.Task[None] | None = None
+
+    async def write(self, table_id: str, n: int, entry: dict[str, Any]) -> None:
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.pending.append((table_id, n, entry, future))
+        if self.flushing is None or self.flushing.done():
+            self.flushing = asyncio.create_task(self._flush())
+        await future
+
+    async def _flush(self) -> None:
+        await asyncio.sleep(0)  # let the other ready connections add their moves to this batch
+        while self.pending:
+            batch, self.pending = self.pending, []
+            try:
+                await self.tables.db(self.tables.store.append_moves, [item[:3] for item in batch])
+            except MoveConflict:
+                for table_id, n, entry, future in batch:  # find the losers; the others are stored
+                    try:
+                        await self.tables.db(self.tables.store.append_move, table_id, n, entry)
+                    except Exception as error:
+                        future.set_exception(error)
+                    else:
+                        future.set_result(None)
+                continue
+            except Exception as error:
+                for *_, future in batch:
+                    future.set_exception(error)
+                continue
+            for *_, future in batch:
+                future.set_result(None)
+
+
 class LiveTables:
     """The tables this process has in memory, with the store and hub they share."""
 
     def __init__(self, store: Store, hub: LocalHub) -> None:
         self.store = store
         self.hub = hub
+        self.writer = MoveWriter(self)
         self.live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
 

@@ -220,6 +220,17 @@ class Store:
         except IntegrityError as error:
             raise MoveConflict(f"move {n} of table {table_id} already stored") from error
 
+    def append_moves(self, batch: Sequence[tuple[str, int, dict[str, Any]]]) -> None:
+        """Store several moves (of any tables) in one transaction: all or none. MoveConflict if any
+        number is taken; the caller then retries them one by one to learn which."""
+        now = time.time()
+        try:
+            with self.engine.begin() as db:
+                db.execute(insert(moves), [{"table_id": table_id, "n": n, "entry": json.dumps(entry), "at": now}
+                                           for table_id, n, entry in batch])
+        except IntegrityError as error:
+            raise MoveConflict("a move number in this batch is already stored") from error
+
     def moves(self, table_id: str, after: int = 0) -> list[dict[str, Any]]:
         """The log entries numbered above ``after``, in order."""
         with self.engine.connect() as db:
