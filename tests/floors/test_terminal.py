@@ -11,6 +11,7 @@ import pytest
 from rich.console import Console
 
 from ludus import cli
+from ludus.games.floors import terminal
 from ludus.games.floors.game import GAME
 from ludus.games.floors.terminal import TerminalGame
 from ludus.i18n import LANGUAGES
@@ -32,14 +33,19 @@ def test_a_bot_game_is_drawn_and_animated_in_every_language(lang):
     assert {"en": "Step 1:", "hu": "1. lépés:", "zh": "第1步"}[lang] in text
 
 
-def test_a_human_is_prompted_with_numbered_options_and_a_bad_answer_is_asked_again():
+def test_a_human_is_prompted_with_numbered_options_and_a_bad_answer_is_asked_again(monkeypatch):
+    # With a human at the table the monster's steps pause 0.35 s each; the pauses are recorded, not slept.
+    pauses: list[float] = []
+    monkeypatch.setattr(terminal.time, "sleep", pauses.append)
     out = io.StringIO()
     game = TerminalGame(_args(players=2, bots=1, seed=5, options={"variant": "advanced"}),
                         Console(file=out, width=100))
     answers = iter(["x"])
+    prompts: list[str] = []
 
     def answer(prompt: str) -> str:
         out.write(prompt)
+        prompts.append(prompt)
         nxt = next(answers, None)
         if nxt is not None:
             return nxt
@@ -49,6 +55,10 @@ def test_a_human_is_prompted_with_numbered_options_and_a_bad_answer_is_asked_aga
     assert game.run() == 0
     text = out.getvalue()
     assert "1 to" in text and "1)" in text
+    count = len(GAME.decisions(GAME.setup(2, 5, {"variant": "advanced"}))[0].options)
+    assert prompts[:2] == [f"Your choice [1-{count}]: "] * 2  # the bad answer "x" is asked again
+    assert text.count(f"Please type a number from 1 to {count}.") == 1
+    assert pauses and all(pause == 0.35 for pause in pauses)  # the monster was animated step by step
 
 
 def test_ludus_sim_floors_prints_win_rates(capsys):
