@@ -4,10 +4,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Debian packages: chromium for the browser tests, redis for multi-process fan-out tests.
+# Debian packages: chromium for the browser tests, redis for multi-process fan-out tests,
+# PostgreSQL for the store's PostgreSQL test (the test starts its own throwaway cluster).
 debs=()
 command -v chromium >/dev/null 2>&1 || debs+=(chromium)
 command -v redis-server >/dev/null 2>&1 || debs+=(redis-server)
+compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || command -v initdb >/dev/null 2>&1 || debs+=(postgresql)
 if [ ${#debs[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
   $SUDO apt-get update -qq
