@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from ludus.ai import RandomBot
 from ludus.ai.arena import play_match_record, tournament
-from ludus.ai.mcts import ISMCTSBot, ismcts_factory, outcome_value
+from ludus.ai.mcts import ISMCTSBot, Node, ismcts_factory, outcome_value
 from ludus.engine import Decision, Outcome
 
 from .toys import GOOFSPIEL, KUHN, LADDER, TICTACTOE, GoofspielState, KuhnState, TicTacToeState
@@ -198,3 +198,21 @@ def test_a_bot_can_forget_the_views_of_an_earlier_game():
     assert bot.seen
     bot.forget()
     assert not bot.seen
+
+
+def test_availability_counts_only_the_options_offered_in_this_world():
+    """An opponent's card that is absent from a world neither competes nor gains exploration credit there."""
+    bot = ISMCTSBot(KUHN, 0, iterations=1, seed=0)
+    node = Node(1, None)
+    first, expanded = bot.select(node, 1, ("J", "Q"))
+    second, _ = bot.select(node, 1, ("J", "Q"))
+    assert expanded and {first.choice, second.choice} == {"J", "Q"}
+    for child in (first, second):
+        child.visits, child.value = 1, 0.5
+    by_choice = {child.choice: child for child in node.children.values()}
+    before = {choice: child.available for choice, child in by_choice.items()}
+    chosen, expanded = bot.select(node, 1, ("Q", "K"))
+    assert expanded and chosen.choice == "K" and chosen.available == 1
+    assert by_choice["J"].available == before["J"] and by_choice["Q"].available == before["Q"] + 1
+    chosen, expanded = bot.select(node, 1, ("J",))
+    assert not expanded and chosen.choice == "J" and by_choice["J"].available == before["J"] + 1
