@@ -75,3 +75,36 @@ def test_a_killed_server_resumes_every_table_exactly(tmp_path) -> None:
         server.kill()
         for ws in SOCKETS:
             ws.close()
+
+
+def test_a_killed_server_resumes_a_rose_table_exactly(tmp_path) -> None:
+    db_url = f"sqlite:///{tmp_path / 'ludus.sqlite3'}"
+    server = ServerProcess(db_url)
+    try:
+        created = httpx.post(server.url + "/api/tables", json={
+            "game": "rose", "players": 2, "name": "Adso", "bot_delay": 0}).json()
+        table_id = created["table"]["id"]
+        william = httpx.post(f"{server.url}/api/tables/{table_id}/join", json={"name": "William"}).json()
+        tokens = [created["token"], william["token"]]
+        sockets = [welcome(server, table_id, token) for token in tokens]
+        latest = [message for _, message in sockets]
+        for _ in range(30):  # both play their first offered option (no bot, so nothing moves by itself)
+            i = next(i for i, m in enumerate(latest) if m["decisions"])
+            sockets[i][0].send(json.dumps({"type": "choice", "seq": latest[i]["seq"],
+                                           "choice": latest[i]["decisions"][0]["options"][0]}))
+            latest = [next_update(ws, latest[i]["seq"] + 1) for ws, _ in sockets]
+        before = [welcome(server, table_id, token)[1] for token in [*tokens, None]]
+        assert before[0]["seq"] >= 30
+    finally:
+        server.kill()
+
+    server = ServerProcess(db_url)
+    try:
+        after = [welcome(server, table_id, token)[1] for token in [*tokens, None]]
+        for old, new in zip(before, after, strict=True):
+            assert (new["seq"], new["view"], new["decisions"], new["events"]) == \
+                   (old["seq"], old["view"], old["decisions"], old["events"])
+    finally:
+        server.kill()
+        for ws in SOCKETS:
+            ws.close()
