@@ -42,6 +42,8 @@ from .tracks import conversion_awards
 
 TIME_TILE_VALUE = 0.5
 EVENT_TILE_COST = 2.0
+MARGIN_WEIGHT = 0.3
+MARGIN_SCALE = 60.0
 OPPONENT_GUESSED = 0.5
 """The chance an opponent's colour is named by each other player, for the standing estimate."""
 
@@ -65,17 +67,30 @@ def estimates(s: RoseState, exposure: float | None = None, seat: int = -1) -> li
     return found
 
 
+def days_left(s: RoseState) -> float:
+    """Days of play still to come, counted in hours so the clock runs smoothly over a day's end."""
+    ed = s.ed
+    today = min(1.0, s.sundial / ed.sundial_day) if s.phase == "turn" else 1.0
+    return max(0.0, ed.days - 1 - s.day + 1 - today)
+
+
 def standing(s: RoseState, seat: int, exposure: float | None = None) -> float:
     """The chance ``seat`` ends lowest on the clue track, from ``estimates`` (a soft minimum whose
-    temperature grows with the days still to play); a finished game gives its real result."""
+    temperature grows with the play still to come, smoothly: a jump at the end of a day would make
+    ending days look good to whoever leads); a finished game gives its real result."""
     if s.phase == "over":
         winners = s.result["winners"]
         return 1.0 / len(winners) if seat in winners else 0.0
     est = estimates(s, exposure, seat)
-    temperature = 3.0 + 2.0 * max(0, s.ed.days - 1 - s.day)
+    temperature = 3.0 + 2.0 * days_left(s)
     low = min(est)
     weights = [math.exp((low - e) / temperature) for e in est]
-    return weights[seat] / sum(weights)
+    chance = weights[seat] / sum(weights)
+    # the chance saturates when one seat is far ahead or behind; a small linear term in the margin
+    # to the best opponent keeps every clue point worth something there
+    best_other = min(e for j, e in enumerate(est) if j != seat)
+    margin = min(1.0, max(0.0, 0.5 + (best_other - est[seat]) / MARGIN_SCALE))
+    return (1 - MARGIN_WEIGHT) * chance + MARGIN_WEIGHT * margin
 
 
 # --- a fast greedy policy on the state (inside sampled worlds) ----------------------------------------
@@ -328,14 +343,18 @@ class BelievingMixin:
 
 MEDIUM_WORLDS = 10
 """Worlds per option for the medium bot's one-turn lookahead."""
+LOOKAHEAD = frozenset({"card", "destination", "pawn", "william_or_adson", "studious", "time_tile"})
+"""The decisions the medium bot plays out; the others follow the greedy rule with its belief's weights."""
 
 
 class MediumBot(BelievingMixin, GreedyBot):
     """The greedy player, but it aims at the monks it believes the opponents are, guesses from its
     belief (MAP), and weighs each option of its turn by playing the turn out in believed worlds."""
 
-    def __init__(self, seat: int, seed: int | None = None, worlds: int = MEDIUM_WORLDS) -> None:
+    def __init__(self, seat: int, seed: int | None = None, worlds: int = MEDIUM_WORLDS,
+                 looks: frozenset[str] = LOOKAHEAD) -> None:
         super().__init__(seat, seed)
+        self.looks = looks
         self.belief = None
         self.pending: list[Event] = []
         self.worlds = worlds
@@ -358,7 +377,7 @@ class MediumBot(BelievingMixin, GreedyBot):
         self.catch_up(view)
         if decision.kind == "guess":
             return self.guess(view, decision)
-        if decision.kind in ("card", "destination", "pawn", "william_or_adson", "studious", "time_tile"):
+        if decision.kind in self.looks:
             return self.lookahead(view, decision)
         return super().choose(view, decision)
 
@@ -381,9 +400,13 @@ class MediumBot(BelievingMixin, GreedyBot):
 
 
 def finish_turn(game: BelievedWorlds, state: RoseState, seat: int, rng: random.Random, limit: int = 40) -> None:
-    """Play on with the world policy while it is still ``seat``'s turn (incredulous answers included)."""
+    """Play on with the world policy while it is still ``seat``'s turn (incredulous answers included).
+
+    It stops at the end of the day too: the seat that ends a day also starts the next one, and that
+    free extra turn must not make ending the day look attractive."""
+    day = state.day
     for _ in range(limit):
-        if state.phase != "turn" or state.active != seat or not state.queue:
+        if state.phase != "turn" or state.active != seat or state.day != day or not state.queue:
             return
         found = game.decisions(state)
         if not found:
