@@ -13,8 +13,9 @@ figure (``movement.move_results``) and judges them in three passes:
    (opponents' and the bot's own later figures) are made by the greedy rule, and then the monster is
    weighed again. The move whose round ends best is chosen.
 
-The think-time cap is a safety valve: the round look-ahead stops when it runs out and the best move
-looked at so far is played (the moves are looked at in the greedy pass's order, best first). Without a
+The think-time cap is a safety valve: the round look-ahead stops before a look that would likely end
+past it (judged by the slowest look so far) and the best move looked at so far is played (the moves are
+looked at in the greedy pass's order, best first). Without a
 cap (``seconds=None``), a bot's choices follow from its seed alone.
 """
 
@@ -49,8 +50,8 @@ class Budget:
 
 
 LEVEL_BUDGETS: dict[str, Budget] = {
-    "medium": Budget(keep=16, shortlist=5, replies=2, reply_keep=5, seconds=0.4),
-    "hard": Budget(keep=40, shortlist=10, replies=4, reply_keep=8, seconds=1.6),
+    "medium": Budget(keep=16, shortlist=5, replies=2, reply_keep=5, seconds=0.3),
+    "hard": Budget(keep=40, shortlist=10, replies=4, reply_keep=8, seconds=1.2),
 }
 
 
@@ -77,23 +78,27 @@ class SearchBot(_Planner):
         best_value = None
         looked = 0
         if budget.replies > 0 and len(found) > 1:
+            slowest = 0.0
             for candidate in found[: budget.shortlist]:
+                # stop before a look that would likely end past the cap (the slowest one so far as a guide)
+                if deadline is not None and looked and time.perf_counter() + slowest > deadline:
+                    break
+                began = time.perf_counter()
                 value = round_value(candidate.state, seat, budget.replies, reply)
+                slowest = max(slowest, time.perf_counter() - began)
                 looked += 1
                 if best_value is None or value > best_value:
                     best, best_value = candidate, value
-                if deadline is not None and time.perf_counter() >= deadline:
-                    break
         self.last_search = {"moves": float(len(found)), "looked": float(looked),
                             "seconds": time.perf_counter() - started}
         return best.move
 
 
 def level_factory(level: str):
-    """A factory ``(game, seat, seed) -> bot`` for ``register_bot`` with the level's budget."""
-    budget = LEVEL_BUDGETS[level]
+    """A factory ``(game, seat, seed) -> bot`` for ``register_bot`` with the level's budget (looked up
+    when a bot is made, so a test or benchmark may change ``LEVEL_BUDGETS``)."""
 
     def make(game: Game, seat: int, seed: int | None = None) -> SearchBot:
-        return SearchBot(GAME, seat, seed, budget)
+        return SearchBot(GAME, seat, seed, LEVEL_BUDGETS[level])
 
     return make

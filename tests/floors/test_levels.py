@@ -1,0 +1,138 @@
+"""The Floors bot levels: legal, honest (they see only their seat's view) and reproducible."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ludus import cli
+from ludus.ai import bot_for
+from ludus.engine import load_game
+from ludus.games.floors import search, strong
+from ludus.games.floors.bots import GreedyBot
+from ludus.games.floors.game import GAME
+from ludus.games.floors.simulate import run_ladder, seating
+from ludus.games.floors.state import FloorsState
+from ludus.games.floors.strong import Budget, SearchBot
+
+SMALL = {"medium": Budget(keep=4, shortlist=2, replies=1, reply_keep=3, seconds=None),
+         "hard": Budget(keep=6, shortlist=3, replies=2, reply_keep=3, seconds=None)}
+
+
+@pytest.fixture
+def small_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The registered levels with small budgets and no time cap: quick and reproducible."""
+    monkeypatch.setattr(strong, "LEVEL_BUDGETS", SMALL)
+
+
+def test_every_level_is_registered_with_its_own_budget():
+    game = load_game("floors")
+    assert isinstance(bot_for(game, 0, "easy", 1), GreedyBot)
+    medium, hard = bot_for(game, 0, "medium", 1), bot_for(game, 1, "hard", 1)
+    assert isinstance(medium, SearchBot) and isinstance(hard, SearchBot)
+    assert medium.budget == strong.LEVEL_BUDGETS["medium"] and hard.budget == strong.LEVEL_BUDGETS["hard"]
+    assert hard.budget.shortlist > medium.budget.shortlist and hard.budget.replies > medium.budget.replies
+
+
+def _checked_game(levels: list[str], seed: int, options: dict | None = None) -> FloorsState:
+    """A whole game in which every bot's answer must be one of the offered options."""
+    st = GAME.setup(len(levels), seed, options or {})
+    bots = [bot_for(GAME, seat, level, seed * 10 + seat) for seat, level in enumerate(levels)]
+    while st.phase != "over":
+        decision = GAME.decisions(st)[0]
+        choice = bots[decision.seat].choose(GAME.view(st, decision.seat), decision)
+        assert decision.allows(choice), (decision, choice)
+        GAME.apply(st, decision.seat, choice)
+    return st
+
+
+@pytest.mark.usefixtures("small_budgets")
+def test_bots_of_every_level_only_choose_offered_options_in_whole_games():
+    st = _checked_game(["hard", "easy"], 4)
+    assert st.winners
+    st = _checked_game(["medium", "hard"], 7, {"variant": "advanced"})
+    assert st.winners
+
+
+def _reshuffled(st: FloorsState, rng: random.Random) -> FloorsState:
+    """The same game with the unseen monster tiles in another order: nothing any seat can see differs."""
+    other = st.clone()
+    while other.deck == st.deck:
+        rng.shuffle(other.deck)
+    return other
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+@pytest.mark.usefixtures("small_budgets")
+def test_a_bot_decides_the_same_in_worlds_that_look_the_same_to_its_seat(level):
+    st = GAME.setup(2, 11)
+    easy = [bot_for(GAME, seat, "easy", seat) for seat in range(2)]
+    checked = 0
+    while st.phase != "over" and checked < 3:
+        decision = GAME.decisions(st)[0]
+        if decision.kind == "figure" and len(decision.options) > 1 and st.round >= 2:
+            twin = _reshuffled(st, random.Random(checked))
+            assert GAME.view(twin, decision.seat) == GAME.view(st, decision.seat)
+            first, second = (bot_for(GAME, decision.seat, level, 99) for _ in range(2))
+            # play the bot's whole move in both worlds: every step must agree
+            a, b = st.clone(), twin
+            for _ in range(40):
+                da, db = GAME.decisions(a)[0], GAME.decisions(b)[0]
+                if da.seat != decision.seat or db.seat != decision.seat:
+                    break
+                ca = first.choose(GAME.view(a, da.seat), da)
+                cb = second.choose(GAME.view(b, db.seat), db)
+                assert ca == cb
+                GAME.apply(a, da.seat, ca)
+                GAME.apply(b, db.seat, cb)
+            checked += 1
+        GAME.apply(st, decision.seat, easy[decision.seat].choose(GAME.view(st, decision.seat), decision))
+    assert checked == 3
+
+
+@pytest.mark.usefixtures("small_budgets")
+def test_a_tournament_is_reproducible_from_its_seed():
+    first = run_ladder(["hard", "random"], games=2, seed=5, progress=False)
+    again = run_ladder(["hard", "random"], games=2, seed=5, progress=False)
+    assert first.records == again.records
+    assert first.entry_wins == again.entry_wins
+    # seats rotate on one deal; another seed deals other games
+    assert first.records[0][0] == first.records[1][0] and first.records[0][1] == ("hard", "random")
+    assert first.records[1][1] == ("random", "hard")
+    assert seating(["hard", "random"], 0, 6)[0] != first.records[0][0]
+    assert sum(first.entry_wins) == pytest.approx(2)
+
+
+@pytest.mark.usefixtures("small_budgets")
+def test_ludus_sim_floors_reports_each_level_with_a_wilson_interval(capsys):
+    assert cli.main(["sim", "floors", "--seats", "hard,random", "--games", "1", "--seed", "3"]) == 0
+    printed = capsys.readouterr().out
+    assert "95% Wilson" in printed and "Player 1 (hard)" in printed
+    assert any(line.startswith("hard") and "[" in line for line in printed.splitlines())
+
+
+def test_the_next_tile_is_weighed_by_the_unseen_tiles_and_never_a_hit_first():
+    st = GAME.setup(2, 3)
+    odds = dict(search.tile_odds(st))
+    assert set(odds) == {5, 7, 8, 10} and sum(odds.values()) == pytest.approx(1)
+    assert odds[7] == pytest.approx(2 / 6)
+    st.draws = 1
+    st.played = [7]
+    st.deck = [5, 7, 8, 8, 10, -1, -2]
+    odds = dict(search.tile_odds(st))
+    assert odds[-1] == pytest.approx(1 / 7) and odds[8] == pytest.approx(2 / 7)
+
+
+def test_weighing_the_monster_changes_nothing_in_the_searched_world():
+    world = GAME.setup(2, 2)
+    bots = [bot_for(GAME, seat, "easy", seat) for seat in range(2)]
+    while world.round < 3:
+        decision = GAME.decisions(world)[0]
+        GAME.apply(world, decision.seat, bots[decision.seat].choose(GAME.view(world, decision.seat), decision))
+    before = GAME.view(world, None)
+    search.monster_expectation(world, (0, 1))
+    fig = GAME.decisions(world)[0].options[0]
+    trial = search.after(world, (fig, search.move_results(world, fig)[-1]))
+    assert GAME.view(world, None) == before
+    assert trial.fig_moved[fig] and trial.turn != world.turn
