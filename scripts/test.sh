@@ -10,6 +10,8 @@ debs=()
 command -v chromium >/dev/null 2>&1 || debs+=(chromium)
 command -v redis-server >/dev/null 2>&1 || debs+=(redis-server)
 compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || command -v initdb >/dev/null 2>&1 || debs+=(postgresql)
+# a small CJK font, so the Chinese pages in the browser tests' screenshots show characters, not boxes
+[ -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ] || debs+=(fonts-wqy-microhei)
 if [ ${#debs[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
   $SUDO apt-get update -qq

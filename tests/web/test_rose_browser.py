@@ -176,7 +176,7 @@ def test_the_language_switch_relabels_and_is_remembered(server: str, browser: An
     shoot(page, artifacts / "lobby-zh-phone.png")
     page.goto(server + "/rules/rose")
     page.wait_for_selector(".rules p")
-    assert "玫瑰" in page.inner_text(".rules h1") or page.inner_text(".rules h1")
+    assert "玫瑰" in page.inner_text(".rules h1")
     shoot(page, artifacts / "rules-rose-zh-phone.png")
     context.close()
 
