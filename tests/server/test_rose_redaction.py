@@ -1,0 +1,60 @@
+"""A real Rose game over the WebSocket: no other seat and no spectator is ever sent a seat's hand or identity."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from typing import Any
+
+from server_helpers import create, join, until
+from starlette.testclient import TestClient
+
+
+def test_a_seats_hand_and_identity_never_reach_another_socket(client: TestClient) -> None:
+    created = create(client, game="rose", players=3, name="Adso", bots=[None, None, "random"])
+    table_id = created["table"]["id"]
+    william = join(client, table_id, "William")
+    tokens = [created["token"], william["token"], None]
+    by_seq: list[dict[int, dict[str, Any]]] = [{}, {}, {}]  # socket → seq → the latest message at that seq
+    with contextlib.ExitStack() as stack:
+        sockets = []
+        for token in tokens:
+            ws = stack.enter_context(client.websocket_connect(f"/ws/{table_id}"))
+            ws.send_json({"type": "hello", "token": token})
+            sockets.append(ws)
+        latest = [until(ws, lambda m: m["type"] == "welcome") for ws in sockets]
+        for index, message in enumerate(latest):
+            by_seq[index][message["seq"]] = message
+
+        def catch_up(seq: int) -> None:
+            for i, ws in enumerate(sockets):
+                while latest[i]["seq"] < seq:
+                    latest[i] = until(ws, lambda m: m["type"] == "update")
+                    by_seq[i][latest[i]["seq"]] = latest[i]
+
+        while latest[0]["outcome"] is None:
+            movers = [i for i in (0, 1) if latest[i]["decisions"]]
+            if not movers:
+                catch_up(latest[0]["seq"] + 1)
+                continue
+            i = movers[0]
+            sockets[i].send_json({"type": "choice", "seq": latest[i]["seq"],
+                                  "choice": latest[i]["decisions"][0]["options"][0]})
+            catch_up(latest[i]["seq"] + 1)
+
+    assert latest[2]["view"]["you"] is None
+    for owner in (0, 1):
+        identity = by_seq[owner][0]["view"]["you"]["identity"]
+        for seq, mine in by_seq[owner].items():
+            if mine["outcome"] is not None:
+                continue  # after the game every identity is public
+            hand = {card["id"] for card in mine["view"]["you"]["hand"]}
+            for other in {0, 1, 2} - {owner}:
+                theirs = by_seq[other].get(seq)
+                if theirs is None:
+                    continue
+                text = json.dumps(theirs)
+                assert not any(f'"{card}"' in text for card in hand), (owner, other, seq)
+                you = theirs["view"]["you"]
+                assert you is None or you["identity"] != identity
+                assert '"identit' not in json.dumps(theirs["events"])
