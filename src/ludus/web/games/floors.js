@@ -18,6 +18,8 @@ const ANGLE = { N: 0, E: 90, S: 180, W: 270 };
 const ARROW = { N: "↑", E: "→", S: "↓", W: "←" };
 const TELE = ["#7b4bc4", "#0f8b8d"];
 const STEP_MS = 380;
+// a faster replay for the impatient (and for tests): localStorage "ludus.animation_speed" = 4 plays 4× as fast
+const speed = () => Math.max(1, Number(localStorage.getItem("ludus.animation_speed")) || 1);
 
 // Per page: the animation of the latest monster phase and where the player is in a choice.
 const anim = { log: null, seen: 0, frames: [], index: -1, timer: null, banner: null, ghosts: new Map() };
@@ -116,7 +118,7 @@ function trackAnimation(state, ctx, redraw) {
     const d = event.data;
     if (event.kind === "monster_tile") {
       tile = d.tile;
-      frames.push({ banner: tr(ctx, "monster.tile", { tile: tileName(ctx, d.tile) }), monster: null, trail: [] });
+      frames.push({ banner: tr(ctx, "monster.tile", { tile: tileName(ctx, d.tile) }), monster: before?.monster || null, trail: [] });
     } else if (event.kind === "monster_look" && !frames.length) {
       frames.push({ banner: "", monster: { sq: d.at, facing: d.facing }, trail: [] });
     } else if (event.kind === "monster_step") {
@@ -146,13 +148,13 @@ function trackAnimation(state, ctx, redraw) {
   const tick = () => {
     anim.index += 1;
     if (anim.index >= anim.frames.length) {
-      anim.timer = setTimeout(() => { stopAnimation(); redraw(); }, 1400);
+      anim.timer = setTimeout(() => { stopAnimation(); redraw(); }, 1400 / speed());
       return;
     }
     redraw();
-    anim.timer = setTimeout(tick, STEP_MS);
+    anim.timer = setTimeout(tick, STEP_MS / speed());
   };
-  anim.timer = setTimeout(tick, STEP_MS * 1.5);
+  anim.timer = setTimeout(tick, (STEP_MS * 1.5) / speed());
 }
 
 function stopAnimation() {
@@ -427,7 +429,7 @@ function deckPanel(state, ctx) {
     el("h3", {}, tr(ctx, "ui.deck")),
     el("p", {}, tr(ctx, "deck", { played: played.length || tr(ctx, "deck.none"), left: deck.left })),
     el("div", { class: "monster-tiles" }, played.map((tile) => el("span", { class: `monster-tile${tile.startsWith("hit") ? " hit" : ""}` },
-      tile.startsWith("hit") ? `✋${tile.slice(3)}` : tile))));
+      tile.startsWith("hit") ? tileName(ctx, tile) : tile))));
 }
 
 function logLine(ctx, view, event) {
@@ -461,7 +463,7 @@ function winnerScreen(state, ctx) {
   const order = [...Array(view.players).keys()].sort((a, b) => (view.out[b] ?? 0) - (view.out[a] ?? 0));
   return el("section", { class: "panel end-screen floors-end", "data-winners": JSON.stringify(view.winners) },
     el("h2", {}, tr(ctx, "game.over")),
-    el("p", { class: "winner-line" }, "🏆 ", tr(ctx, view.winners.length > 1 ? "winners" : "winner", { names })),
+    el("p", { class: "winner-line" }, "★ ", tr(ctx, view.winners.length > 1 ? "winners" : "winner", { names })),
     el("ul", {}, order.map((seat) => el("li", {}, tr(ctx, "result.line", { name: ctx.playerName(seat), count: view.out[seat] ?? 0 })))));
 }
 
