@@ -216,3 +216,8 @@ def test_availability_counts_only_the_options_offered_in_this_world():
     assert by_choice["J"].available == before["J"] and by_choice["Q"].available == before["Q"] + 1
     chosen, expanded = bot.select(node, 1, ("J",))
     assert not expanded and chosen.choice == "J" and by_choice["J"].available == before["J"] + 1
+
+
+def test_a_bot_decides_only_for_its_own_seat():
+    with pytest.raises(ValueError, match="seat 0"):
+        ISMCTSBot(KUHN, 0, iterations=5).choose({}, Decision(1, "respond", ("call", "fold")))

@@ -157,6 +157,8 @@ class ISMCTSBot:
 
     # --- the bot interface ----------------------------------------------------------------
     def choose(self, view: dict[str, Any], decision: Decision) -> Choice:
+        if decision.seat != self.seat:
+            raise ValueError(f"this bot plays seat {self.seat}, not seat {decision.seat}")
         options = self.progressing_options(view, decision) if self.avoid_repeats else decision.options
         if len(options) == 1:
             self.last_search = {"iterations": 0, "seconds": 0.0, "visits": {}}
