@@ -50,6 +50,8 @@ class GameRecord:
     rounds: int
     think: list[list[float]]
     """Per seat, seconds spent on each ``figure`` decision that offered more than one figure."""
+    capped: list[int] = field(default_factory=list)
+    """Per seat, how many of those plans the bot's think-time cap cut short."""
 
 
 def bot_seed(deal: int, seat: int) -> int:
@@ -62,14 +64,17 @@ def play_game(levels: Sequence[str], seed: int, options: dict[str, Any] | None =
     st = GAME.setup(len(levels), seed, options or {})
     bots = [make_bot(GAME, seat, level, bot_seed(seed, seat)) for seat, level in enumerate(levels)]
     think: list[list[float]] = [[] for _ in levels]
+    capped = [0] * len(levels)
     while st.phase != "over":
         decision = GAME.decisions(st)[0]
+        bot = bots[decision.seat]
         started = time.perf_counter()
-        choice = bots[decision.seat].choose(GAME.view(st, decision.seat), decision)
+        choice = bot.choose(GAME.view(st, decision.seat), decision)
         if decision.kind == "figure" and len(decision.options) > 1:
             think[decision.seat].append(time.perf_counter() - started)
+            capped[decision.seat] += bool(getattr(bot, "last_search", {}).get("capped"))
         GAME.apply(st, decision.seat, choice)
-    return GameRecord(seed, list(levels), list(st.winners or []), st.round, think)
+    return GameRecord(seed, list(levels), list(st.winners or []), st.round, think, capped)
 
 
 def play_one(levels: list[str], seed: int, options: dict[str, Any] | None = None) -> tuple[list[int], int]:
@@ -101,6 +106,7 @@ class Ladder:
     entry_wins: list[float] = field(default_factory=list)
     seat_wins: list[float] = field(default_factory=list)
     think: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    capped: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     records: list[tuple[int, tuple[str, ...], tuple[int, ...]]] = field(default_factory=list)
     """(deal, levels by seat, winners) per game, in order: what reproducibility is checked on."""
 
@@ -116,6 +122,7 @@ class Ladder:
             self.seat_wins[seat] += 1.0 / len(record.winners)
         for seat, level in enumerate(record.levels):
             self.think[level].extend(record.think[seat])
+            self.capped[level] += record.capped[seat] if record.capped else 0
         self.records.append((record.seed, tuple(record.levels), tuple(record.winners)))
 
     def by_level(self) -> dict[str, tuple[float, int]]:
@@ -148,14 +155,15 @@ def report(ladder: Ladder, lang: str = "en") -> str:
     lines.append("")
     lines.append(f"seed {ladder.seed}, seats rotated (blocks of {players} games per deal); fair share {fair:.3f}")
     lines.append(f"{'level':<8}{'seat-games':>11}{'wins':>8}{'win rate':>10}  {'95% Wilson':<16}"
-                 f"{'vs fair':>9}{'think p50':>11}{'p95':>8}{'max':>8}")
+                 f"{'vs fair':>9}{'think p50':>11}{'p95':>8}{'max':>8}{'plans':>7}{'capped':>8}")
     for level, (wins, seat_games) in ladder.by_level().items():
         low, high = wilson_interval(wins, seat_games)
         verdict = "above" if low > fair else "below" if high < fair else "~"
         think = ladder.think.get(level, [])
         lines.append(f"{level:<8}{seat_games:>11}{wins:>8.1f}{wins / max(seat_games, 1):>10.3f}  "
                      f"[{low:.3f}, {high:.3f}]  {verdict:>7}{percentile(think, 0.5):>10.3f}s"
-                     f"{percentile(think, 0.95):>7.3f}s{max(think, default=0.0):>7.3f}s")
+                     f"{percentile(think, 0.95):>7.3f}s{max(think, default=0.0):>7.3f}s"
+                     f"{len(think):>7}{ladder.capped.get(level, 0):>8}")
     lines.append("seat win rates (whoever sat there): "
                  + ", ".join(f"{seat + 1}: {wins / games:.3f}" for seat, wins in enumerate(ladder.seat_wins)))
     return "\n".join(lines)

@@ -15,8 +15,10 @@ figure (``movement.move_results``) and judges them in three passes:
 
 The think-time cap is a safety valve: the round look-ahead stops before a look that would likely end
 past it (judged by the slowest look so far) and the best move looked at so far is played (the moves are
-looked at in the greedy pass's order, best first). Without a
-cap (``seconds=None``), a bot's choices follow from its seed alone.
+looked at in the greedy pass's order, best first). The cap counts the CPU time of the thinking thread,
+not the wall clock, so a busy machine does not make a bot weaker, and the budgets are set so that the cap
+practically never triggers: a line-up then replays from its seed. Without a cap (``seconds=None``) a
+bot's choices follow from its seed alone, always.
 """
 
 from __future__ import annotations
@@ -46,7 +48,7 @@ class Budget:
     reply_keep: int
     """The progress cut for the simulated replies."""
     seconds: float | None
-    """Think-time cap per decision (None: no cap, fully reproducible)."""
+    """Cap on the CPU seconds of one decision (None: no cap, fully reproducible)."""
 
 
 LEVEL_BUDGETS: dict[str, Budget] = {
@@ -62,17 +64,19 @@ class SearchBot(_Planner):
         super().__init__(game, seat, seed)
         self.budget = budget
         self.last_search: dict[str, float] = {}
+        """Figures of the latest plan: moves judged, moves looked at with the round, whether the cap cut it."""
 
     def pick(self, world: FloorsState, figures: list[int]) -> tuple[int, list[str]]:
         budget = self.budget
         seat = self.seat
         started = time.perf_counter()
+        cpu_started = time.thread_time()
         found = candidates(world, seat, figures, budget.keep)
         if isinstance(found, tuple):
             return found  # a winning exit
         score_now(found, seat)
         found.sort(key=lambda c: -c.score)  # stable: equal scores keep the order of move_results
-        deadline = None if budget.seconds is None else started + budget.seconds
+        deadline = None if budget.seconds is None else cpu_started + budget.seconds
         reply = partial(greedy_reply, keep=budget.reply_keep)
         best = found[0]
         best_value = None
@@ -81,15 +85,16 @@ class SearchBot(_Planner):
             slowest = 0.0
             for candidate in found[: budget.shortlist]:
                 # stop before a look that would likely end past the cap (the slowest one so far as a guide)
-                if deadline is not None and looked and time.perf_counter() + slowest > deadline:
+                if deadline is not None and looked and time.thread_time() + slowest > deadline:
                     break
-                began = time.perf_counter()
+                began = time.thread_time()
                 value = round_value(candidate.state, seat, budget.replies, reply)
-                slowest = max(slowest, time.perf_counter() - began)
+                slowest = max(slowest, time.thread_time() - began)
                 looked += 1
                 if best_value is None or value > best_value:
                     best, best_value = candidate, value
-        self.last_search = {"moves": float(len(found)), "looked": float(looked),
+        wanted = min(budget.shortlist, len(found)) if budget.replies > 0 and len(found) > 1 else 0
+        self.last_search = {"moves": float(len(found)), "looked": float(looked), "capped": float(looked < wanted),
                             "seconds": time.perf_counter() - started}
         return best.move
 
