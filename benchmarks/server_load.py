@@ -64,13 +64,16 @@ def start_server(port: int, database: Path) -> subprocess.Popen[bytes]:
 
 
 class Stats:
-    def __init__(self) -> None:
+    def __init__(self, warmup: float = 0.0) -> None:
+        # the first seconds hold every client's hello and welcome at once: measure the steady state after them
+        self.measure_from = time.perf_counter() + warmup
         self.latencies: list[float] = []
         self.moves = 0
         self.errors: dict[str, int] = {}
         self.finished = 0
         self.elapsed = 0.0
         self.server_cpu = 0.0
+        self.client_cpu = 0.0
 
 
 async def seat_client(url: str, token: str, think: float, stats: Stats, stop: asyncio.Event, seed: int) -> None:
@@ -97,8 +100,10 @@ async def seat_client(url: str, token: str, think: float, stats: Stats, stop: as
             if sent_at is not None and message["seq"] > sent_seq:
                 if message["decisions"] == answered and message["outcome"] is None:
                     continue  # another seat moved (a simultaneous step); ours is still on its way
-                stats.latencies.append(time.perf_counter() - sent_at)
-                stats.moves += 1
+                now = time.perf_counter()
+                if sent_at >= stats.measure_from:
+                    stats.latencies.append(now - sent_at)
+                    stats.moves += 1
                 sent_at = None
             if message["outcome"] is not None:
                 if message["seat"] == 0:
@@ -118,7 +123,6 @@ async def seat_client(url: str, token: str, think: float, stats: Stats, stop: as
 
 
 async def run(args: argparse.Namespace, base: str, server_pid: int) -> Stats:
-    stats = Stats()
     async with httpx.AsyncClient(base_url=base, timeout=60) as http:
         seats: list[tuple[str, str]] = []
         for _ in range(args.tables):
@@ -129,17 +133,23 @@ async def run(args: argparse.Namespace, base: str, server_pid: int) -> Stats:
             for seat in range(1, args.players):
                 joined = (await http.post(f"/api/tables/{table_id}/join", json={"name": f"p{seat}"})).json()
                 seats.append((table_id, joined["token"]))
+    stats = Stats(args.warmup)
     stop = asyncio.Event()
     ws_base = base.replace("http://", "ws://")
     clients = [asyncio.create_task(seat_client(f"{ws_base}/ws/{table_id}", token, args.think, stats, stop, index))
                for index, (table_id, token) in enumerate(seats)]
+    await asyncio.sleep(args.warmup)
     started = time.perf_counter()
     cpu_before = cpu_seconds(server_pid)
+    client_before = resource.getrusage(resource.RUSAGE_SELF)
     done, pending = await asyncio.wait(clients, timeout=args.seconds)
     stop.set()
     await asyncio.gather(*pending, return_exceptions=True)
     stats.elapsed = time.perf_counter() - started
     stats.server_cpu = cpu_seconds(server_pid) - cpu_before
+    client_after = resource.getrusage(resource.RUSAGE_SELF)
+    stats.client_cpu = (client_after.ru_utime + client_after.ru_stime
+                        - client_before.ru_utime - client_before.ru_stime)
     for task in done:
         if task.exception() is not None:
             stats.errors["client-crash"] = stats.errors.get("client-crash", 0) + 1
@@ -153,12 +163,15 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=20.0, help="how long to play (the run stops earlier "
                         "if every game ends)")
+    parser.add_argument("--warmup", type=float, default=3.0,
+                        help="seconds of connecting and first moves left out of the figures")
     parser.add_argument("--think", type=float, default=0.5,
                         help="mean seconds a bot client waits before answering (0 = as fast as possible)")
     args = parser.parse_args()
     if not 1 <= args.tables <= MAX_TABLES:
         parser.error(f"--tables must be 1..{MAX_TABLES}")
     args.seconds = min(max(args.seconds, 1.0), MAX_SECONDS)
+    args.warmup = min(max(args.warmup, 0.0), 30.0)
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     wanted = min(hard, max(soft, args.tables * args.players * 2 + 256))
     resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
@@ -178,11 +191,13 @@ def main() -> int:
         return 1
     p50 = statistics.median(latencies) * 1000
     p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000
-    print(f"tables {args.tables} × {args.players} seats ({args.game}), think {args.think}s, {elapsed:.1f}s")
+    print(f"tables {args.tables} × {args.players} seats ({args.game}), think {args.think}s, "
+          f"measured {elapsed:.1f}s after {args.warmup:.0f}s warm-up; load average {os.getloadavg()[0]:.1f}")
     print(f"moves {stats.moves}  moves/s {stats.moves / elapsed:.0f}  games finished {stats.finished}")
     print(f"choice → updated view: p50 {p50:.1f} ms  p99 {p99:.1f} ms  max {latencies[-1] * 1000:.1f} ms")
     print(f"server CPU {stats.server_cpu:.1f}s = {stats.server_cpu / elapsed * 100:.0f}% of one core, "
-          f"{stats.server_cpu / max(stats.moves, 1) * 1000:.2f} ms per move")
+          f"{stats.server_cpu / max(stats.moves, 1) * 1000:.2f} ms per move; "
+          f"bot clients' CPU {stats.client_cpu / elapsed * 100:.0f}% of one core")
     if stats.errors:
         print("errors", stats.errors)
     return 0

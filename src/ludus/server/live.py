@@ -16,6 +16,8 @@ import random
 import time
 import zlib
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from typing import Any, Protocol
 
 from ludus.ai import Bot, bot_for
@@ -334,14 +336,17 @@ class LiveTables:
         self.store = store
         self.hub = hub
         self.writer = MoveWriter(self)
+        self.executor = ThreadPoolExecutor(1, "ludus-sqlite") if store.embedded else None
         self.live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
 
     async def db(self, function: Callable[..., Any], *args: Any) -> Any:
-        # SQLite calls are short and local: inline is faster than a thread hop. A database server
-        # means network round trips, which must not stall the event loop.
-        if self.store.embedded:
-            return function(*args)
+        """Run a storage call off the event loop: a commit can wait on the disk (an fsync on a busy
+        machine takes hundreds of milliseconds) and the other tables must not wait with it. SQLite gets
+        one dedicated thread, so its writes never contend for the file lock; a database server gets
+        the default pool."""
+        if self.executor is not None:
+            return await asyncio.get_running_loop().run_in_executor(self.executor, partial(function, *args))
         return await asyncio.to_thread(function, *args)
 
     async def get(self, table_id: str) -> LiveTable | None:
@@ -387,3 +392,5 @@ class LiveTables:
             if table.bot_task is not None:
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await table.bot_task
+        if self.executor is not None:
+            self.executor.shutdown(wait=True)

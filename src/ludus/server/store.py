@@ -7,8 +7,11 @@ same move number, exactly one insert succeeds and the other learns it is behind.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
+import sqlite3
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -116,12 +119,49 @@ class TableRecord:
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     # WAL lets readers run beside the writer; NORMAL sync is still crash-safe in WAL mode
-    # (a power cut may lose the last commits, a killed process loses nothing).
+    # (a power cut may lose the last commits, a killed process loses nothing). In WAL mode with
+    # NORMAL sync only checkpoints call fsync, and an fsync on a busy disk can take most of a second:
+    # the Checkpointer thread does them, so a commit inside the event loop never waits for the disk.
     cursor = connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.execute("PRAGMA wal_autocheckpoint=0")
     cursor.close()
+
+
+class Checkpointer:
+    """Copies the SQLite write-ahead log into the database file now and then, in its own thread.
+
+    Each checkpoint costs fsyncs (and the next commit one more, to restart the log), so they are
+    spaced out: the log grows by a few MB between them, which SQLite reads without trouble."""
+
+    def __init__(self, path: str, every: float = 10.0) -> None:
+        self.path = path
+        self.every = every
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self._run, name="ludus-sqlite-checkpoint", daemon=True)
+        self.thread.start()
+
+    def _checkpoint(self, mode: str) -> None:
+        connection = sqlite3.connect(self.path, timeout=5)
+        try:
+            connection.execute(f"PRAGMA wal_checkpoint({mode})")
+        finally:
+            connection.close()
+
+    def _run(self) -> None:
+        while not self.stopping.wait(self.every):
+            try:
+                self._checkpoint("PASSIVE")  # never blocks the writer
+            except sqlite3.Error:
+                continue
+
+    def stop(self) -> None:
+        self.stopping.set()
+        self.thread.join(5)
+        with contextlib.suppress(sqlite3.Error):
+            self._checkpoint("TRUNCATE")
 
 
 def make_engine(url: str | None) -> Engine:
@@ -143,9 +183,13 @@ class Store:
         self.engine = make_engine(self.url)
         self.embedded = self.engine.dialect.name == "sqlite"
         metadata.create_all(self.engine)
+        database = self.engine.url.database if self.embedded else None
+        self.checkpointer = Checkpointer(database) if database and database != ":memory:" else None
 
     def close(self) -> None:
         self.engine.dispose()
+        if self.checkpointer is not None:
+            self.checkpointer.stop()
 
     # --- tables and seats ----------------------------------------------------------------
     def create_table(self, table_id: str, game: str, players: int, seed: int, options: dict[str, Any],
