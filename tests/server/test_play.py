@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -187,6 +188,13 @@ def test_a_whole_game_with_a_simultaneous_vote(client: TestClient) -> None:
     final = received[0][-1]
     assert final["status"] == "over" and final["outcome"]["winners"] == [0]
     assert client.get(f"/api/tables/{table_id}/match").json()["log"][-1]["choice"] == "a"
+    for _ in range(100):  # nobody watches the finished game any more: it leaves memory
+        if table_id not in client.app.state.tables.live:
+            break
+        time.sleep(0.02)
+    assert table_id not in client.app.state.tables.live
+    with hello(client, table_id, None) as ws:  # and comes back from the log when opened again
+        assert welcome(ws)["outcome"] == final["outcome"]
 
 
 def test_a_simultaneous_decision_may_answer_an_older_seq(client: TestClient) -> None:

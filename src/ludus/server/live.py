@@ -374,6 +374,12 @@ class LiveTables:
             table.kick_bots()
             return table
 
+    def forget(self, table: LiveTable) -> None:
+        """Drop a table from memory (it reloads from the log when someone opens it again)."""
+        if self.live.get(table.id) is table and not table.viewers:
+            del self.live[table.id]
+            self.hub.unsubscribe(table.id, table.on_note)
+
     async def resume_all(self) -> int:
         """After a restart: load every running table so their bots carry on without waiting for a visitor."""
         records = await self.db(self.store.list_tables, ("running",), 10_000)

@@ -147,6 +147,8 @@ async def _serve(websocket: WebSocket, table: LiveTable, seat: int | None, diges
     finally:
         table.viewers.discard(connection)
         await connection.close()
+        if not table.viewers and table.match.finished:
+            websocket.app.state.tables.forget(table)  # a finished game nobody watches: free its memory
 
 
 async def _handle(table: LiveTable, connection: Connection, message: dict[str, Any]) -> None:

@@ -169,7 +169,7 @@ function choose(ctx, option) {
 }
 
 function pawnNode(ctx, w, pawn, x, y, offer) {
-  const choosable = offer.has("pawn", pawn);
+  const choosable = offer.has("pawn", pawn) || offer.has("william_or_adson", pawn);
   const label = pawn === "william" ? "W" : pawn === "adson" ? "A" : "";
   return svg("g", { class: `pawn${choosable ? " choosable" : ""}`, "data-pawn": pawn, transform: `translate(${x} ${y})`,
     role: choosable ? "button" : null, tabindex: choosable ? 0 : null, onclick: choosable ? choose(ctx, pawn) : null,
@@ -221,6 +221,7 @@ function abbey(ctx, w, view, offer, narrow) {
     }
     return svg("g", { class: `building${destination ? " choosable" : ""}${target ? " target" : ""}`, "data-building": building,
       transform: `translate(${x} ${y})`, onclick: destination ? choose(ctx, building) : null, role: destination ? "button" : null,
+      tabindex: destination ? 0 : null, "aria-label": destination ? w.building(building) : null,
       "data-choice": destination ? JSON.stringify(building) : null },
     svg("rect", { class: "building-shape", width: cellW - 10, height: cellH - 10, rx: 12 }),
     svg("text", { x: 14, y: 28, class: "building-name" }, w.building(building)),
@@ -449,4 +450,14 @@ export function render(root, state, ctx) {
     el("div", { class: "rose-lower" }, yourArea(ctx, w, view, offer), players(ctx, w, view)),
     gameLog(ctx, w)));
   window.scrollTo(0, scrollY);
+  if (!root.dataset.keys) {  // board pieces are SVG: let Enter and Space choose them like buttons
+    root.dataset.keys = "1";
+    root.addEventListener("keydown", (event) => {
+      const target = event.target.closest?.("[data-choice][role='button']");
+      if (target && (event.key === "Enter" || event.key === " ") && target.tagName !== "BUTTON") {
+        event.preventDefault();
+        target.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+      }
+    });
+  }
 }
