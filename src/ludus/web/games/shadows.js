@@ -98,7 +98,7 @@ function askServerTime() {
 
 function secondsLeft(view) {
   if (!view.clock?.deadline) return null;
-  return Math.max(0, view.clock.deadline - (Date.now() + local.skew) / 1000);
+  return Math.min(view.clock.seconds, Math.max(0, view.clock.deadline - (Date.now() + local.skew) / 1000));
 }
 
 function clockText(seconds) {
@@ -178,7 +178,7 @@ function boardSvg(state, ctx, moveDecision) {
   teams.forEach(([team, info], t) => {
     const [x, y] = centre(layout[info.figure]);
     const dx = together ? (t === 0 ? -13 : 13) : 0;
-    layers.push(svg("g", { class: "figure", "data-team": team, "data-space": info.figure, transform: `translate(${x + dx} ${y + 6})` },
+    layers.push(svg("g", { class: "figure", "data-team": team, "data-space": info.figure, transform: `translate(${x + dx * 1.3} ${y + 8}) scale(1.45)` },
       svg("circle", { cx: 0, cy: -16, r: 8, fill: TEAM_PAINT[team], stroke: "#fff", "stroke-width": 2 }),
       svg("path", { d: "M-12 12 Q-12 -6 0 -6 Q12 -6 12 12 Z", fill: TEAM_PAINT[team], stroke: "#fff", "stroke-width": 2 })));
   });
@@ -339,8 +339,8 @@ function historyPanel(state, ctx) {
   });
   const landings = view.landings.slice(-12).reverse().map((landing) => el("li", {}, landingLine(ctx, view, landing)));
   return el("section", { class: "panel history" },
-    landings.length ? [el("h3", {}, tr(ctx, "ui.landings")), el("ol", { class: "log" }, landings)] : null,
-    rounds.length ? [el("h3", {}, tr(ctx, "ui.history")), rounds] : null);
+    rounds.length ? [el("h3", {}, tr(ctx, "ui.history")), ...rounds] : null,
+    landings.length ? [el("h3", {}, tr(ctx, "ui.landings")), el("ol", { class: "log" }, landings)] : null);
 }
 
 function endScreen(state, ctx) {
