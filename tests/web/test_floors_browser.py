@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
@@ -140,3 +141,50 @@ def test_a_whole_game_from_the_lobby_with_two_people_and_a_bot(server: str, brow
     assert errors == []
     desk.close()
     phone.close()
+
+
+def test_advanced_setup_tiles_are_placed_by_clicking(server: str, browser: Any, artifacts: Path) -> None:
+    """Tile from the bar, square on the board (a 1×4 pool then asks which way it lies), teleporter arrow
+    around its square; the bot places its share; the move phase begins with every tile on the floor."""
+    created = httpx.post(server + "/api/tables", json={"game": "floors", "players": 2, "name": "Ann",
+                                                       "bots": [None, "easy"], "bot_delay": 0,
+                                                       "options": {"variant": "advanced"}}).json()
+    table_id = created["table"]["id"]
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(server + "/")
+    seat = {"token": created["token"], "seat": 0}
+    page.evaluate("([key, seat]) => localStorage.setItem(key, JSON.stringify(seat))", [f"ludus.seat.{table_id}", seat])
+    page.goto(f"{server}/t/{table_id}")
+    wait_for_seat(page, 0)
+    done: set[str] = set()
+    wanted = ("pool1x4", "teleporter0", "teleporter1", "pool2x2")
+    for _ in range(60):
+        page.wait_for_function("() => !ludus.state.pending && (ludus.state.decisions.length > 0"
+                               " || ludus.state.view.phase !== 'setup')")
+        current = decision(page)
+        if current is None or not current["kind"].startswith("setup_"):
+            break
+        if current["kind"] == "setup_tile":
+            tile = next((t for t in wanted if t in current["options"] and t not in done), current["options"][0])
+            done.add(tile)
+            page.click(f".prompt-bar button[data-choice='\"{tile}\"']")
+        elif current["kind"] == "setup_square":
+            page.locator(".floors-board rect.target.setup").nth(5).click()
+            if page.locator(".prompt-bar button.primary[data-choice]").count():
+                done.add("orientation")
+                page.locator(".prompt-bar button.primary[data-choice]").first.click()
+        else:
+            done.add("arrow")
+            shoot(page, artifacts / "floors-setup-arrow-desktop.png")
+            page.locator(".floors-board .arrow-spot").first.click()
+    page.wait_for_function("() => ludus.state.view.phase === 'move'")
+    view = page.evaluate("() => ludus.state.view")
+    assert len(view["teleporters"]) == 4 and len(view["pools"]) == 8
+    assert {"pool1x4", "teleporter0", "orientation", "arrow"} <= done
+    assert page.locator(".floors-board .teleporter").count() == 4
+    shoot(page, artifacts / "floors-setup-done-desktop.png")
+    assert errors == []
+    context.close()
