@@ -12,6 +12,13 @@ export function renderTable(root, tableId) {
   let retry = 0;
   let renderer = null;
   let rendererGame = null;
+  // a seat link (#seat=<token>, made on another device) moves the seat to this browser; the
+  // fragment never reaches the server or its logs, and it is wiped from the address bar at once
+  const carried = new URLSearchParams(location.hash.slice(1)).get("seat");
+  if (carried) {
+    seats.set(tableId, { token: carried, seat: null });
+    history.replaceState(null, "", location.pathname);
+  }
   const shell = el("div", { class: "table-page" });
   const header = el("section", { class: "table-bar" });
   const board = el("section", { class: "board", id: "board" });
@@ -78,6 +85,11 @@ export function renderTable(root, tableId) {
       seats.drop(tableId);
       reconnect();
     } }, t("web.table.leave")) : null;
+    const device = mine && state.seat !== null ? el("button", { class: "quiet", id: "copy-seat-link", title: t("web.table.seat_link_help"),
+      onclick: async () => {
+        const link = `${location.origin}/t/${tableId}#seat=${mine.token}`;
+        try { await navigator.clipboard.writeText(link); toast(t("web.table.seat_link_copied"), "info"); } catch { prompt(t("web.table.seat_link_help"), link); }
+      } }, t("web.table.seat_link")) : null;
     const copy = el("button", { class: "quiet", id: "copy-invite", onclick: async () => {
       try { await navigator.clipboard.writeText(invite); toast(t("web.table.copied"), "info"); } catch { toast(invite, "info"); }
     } }, t("web.table.copy_invite"));
@@ -90,7 +102,7 @@ export function renderTable(root, tableId) {
       el("div", { class: "chips" }, chips),
       el("div", { class: "table-actions" },
         el("input", { class: "invite", readonly: true, value: invite, "aria-label": t("web.table.invite"), onclick: (e) => e.target.select() }),
-        copy, leave, joinBox),
+        copy, device, leave, joinBox),
       state.seat === null && state.connected ? el("p", { class: "muted watching" }, t("web.table.watching")) : null,
       state.status === "open" && state.connected ? el("p", { class: "notice" }, t("web.table.waiting_players")) : null,
     ].filter(Boolean));
@@ -127,6 +139,7 @@ export function renderTable(root, tableId) {
         view: message.view, decisions: message.decisions, seatsInfo: message.seats, outcome: message.outcome,
         log: [], pending: false });
       logEvents(message.events);
+      if (message.seat !== null && seats.get(tableId)) seats.set(tableId, { ...seats.get(tableId), seat: message.seat });
       if (message.seat === null && seats.get(tableId)?.seat !== undefined && state.seatsInfo[seats.get(tableId).seat]?.taken === false) {
         seats.drop(tableId);  // the seat was given up elsewhere
       }
