@@ -206,16 +206,19 @@ class LiveTable:
         record = await self.tables.db(self.tables.store.table, self.id)
         if record is None:
             return
-        self.record.seats = record.seats
-        self.record.status = record.status if self.record.status != "over" else "over"
-        holders = {s.seat: s.token_hash for s in record.seats}
-        for viewer in self.viewers:
-            if viewer.seat is not None and holders.get(viewer.seat) != viewer.token_hash:
-                viewer.seat = None  # the seat was given up: this connection only watches from now on
-                viewer.send(dumps(self.welcome(viewer)))
-        self.broadcast_seats()
-        if self.record.status == "running":
-            self.broadcast([])  # decisions appear once the last seat is taken
+        # under the lock: a move may be applied but not yet stored, and nobody may see it before it is
+        async with self.lock:
+            started = self.record.status == "open" and record.status == "running"
+            self.record.seats = record.seats
+            self.record.status = record.status if self.record.status != "over" else "over"
+            holders = {s.seat: s.token_hash for s in record.seats}
+            for viewer in self.viewers:
+                if viewer.seat is not None and holders.get(viewer.seat) != viewer.token_hash:
+                    viewer.seat = None  # the seat was given up: this connection only watches from now on
+                    viewer.send(dumps(self.welcome(viewer)))
+            self.broadcast_seats()
+            if started:
+                self.broadcast([])  # the decisions appear once the last seat is taken
         if publish:
             await self.tables.hub.publish(self.id, {"kind": "seats"})
         self.kick_bots()
