@@ -145,8 +145,8 @@ def test_a_whole_team_game_with_two_people_two_bots_and_a_spectator(server: str,
             for page in (olga, dirk, spectator):
                 assert_no_map_unless_officer(page)
         if checks == 30:
-            shoot(olga, artifacts / "shadows-table-desktop.png")
-            shoot(dirk, artifacts / "shadows-table-phone.png")
+            shoot(olga, artifacts / "shadows-midgame-desktop.png")
+            shoot(dirk, artifacts / "shadows-midgame-phone.png")
         if "played" not in results:
             time.sleep(0.1)
 

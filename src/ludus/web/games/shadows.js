@@ -266,6 +266,21 @@ function handsPanel(state, ctx, moveDecision) {
     el("h3", {}, tr(ctx, "clue_cards")), rows);
 }
 
+// What this seat should do now, at the top (on a phone the board and the cards are a scroll apart).
+function promptBar(state, ctx, give, move) {
+  if (move) {
+    const cards = move.prompt.cards.length;
+    return el("div", { class: "prompt-bar shadows-prompt", "data-kind": "move" },
+      el("p", {}, el("strong", {}, tr(ctx, "decision.move", { cards })), " ", tr(ctx, "ui.tap_space")),
+      cards === 2 ? el("p", { class: "muted small" }, tr(ctx, "hint.move_two")) : null);
+  }
+  if (give) {
+    return el("div", { class: "prompt-bar shadows-prompt", "data-kind": "give" },
+      el("p", {}, el("strong", {}, tr(ctx, "decision.give")), " ", tr(ctx, "ui.tap_cards")));
+  }
+  return null;
+}
+
 function nextOfficerPanel(state, ctx, decision) {
   if (!decision) return null;
   return el("section", { class: "panel prompt-bar" },
@@ -380,12 +395,14 @@ export function render(root, state, ctx) {
   root.replaceChildren(el("div", { class: "shadows" },
     endScreen(state, ctx),
     statusPanel(state, ctx),
+    promptBar(state, ctx, give, move),
     nextOfficerPanel(state, ctx, nextOfficer),
     el("div", { class: "shadows-grid" },
       el("div", { class: "panel board-panel" }, boardSvg(state, ctx, move), mapLegend(state, ctx)),
       el("div", { class: "shadows-side" },
-        faceUpPanel(state, ctx, give, refresh),
-        handsPanel(state, ctx, move),
+        // a detective reads the team's clue cards first; an officer chooses from the face-up row first
+        state.view.you?.role === "detective" ? [handsPanel(state, ctx, move), faceUpPanel(state, ctx, give, refresh)]
+          : [faceUpPanel(state, ctx, give, refresh), handsPanel(state, ctx, move)],
         chatPanel(state, ctx),
         historyPanel(state, ctx)))));
   if (focused) document.getElementById("chat-input")?.focus();
