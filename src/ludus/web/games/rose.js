@@ -168,13 +168,22 @@ function choose(ctx, option) {
   };
 }
 
+function lastMoved(ctx) {
+  for (let i = ctx.state.log.length - 1; i >= 0; i -= 1) {
+    if (ctx.state.log[i].event.kind === "move") return ctx.state.log[i].event.data.pawn;
+  }
+  return null;
+}
+
 function pawnNode(ctx, w, pawn, x, y, offer) {
   const choosable = offer.has("pawn", pawn) || offer.has("william_or_adson", pawn);
   const label = pawn === "william" ? "W" : pawn === "adson" ? "A" : "";
-  return svg("g", { class: `pawn${choosable ? " choosable" : ""}`, "data-pawn": pawn, transform: `translate(${x} ${y})`,
+  const moved = lastMoved(ctx) === pawn;
+  return svg("g", { class: `pawn${choosable ? " choosable" : ""}${moved ? " moved" : ""}`, "data-pawn": pawn, transform: `translate(${x} ${y})`,
     role: choosable ? "button" : null, tabindex: choosable ? 0 : null, onclick: choosable ? choose(ctx, pawn) : null,
     "data-choice": choosable ? JSON.stringify(pawn) : null },
   svg("title", {}, w.pawn(pawn)),
+  moved ? svg("circle", { r: 21, class: "moved-ring" }) : null,
   pawn === "william" || pawn === "adson"
     ? svg("path", { d: "M0 -19 L13 12 L-13 12 Z", fill: PAINT[pawn], stroke: "#3b2a1a", "stroke-width": 2 })
     : svg("circle", { r: 15, fill: PAINT[pawn], stroke: pawn === "black" ? "#000" : "#3b2a1a", "stroke-width": 2 }),
