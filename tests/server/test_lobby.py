@@ -82,6 +82,8 @@ def test_a_body_that_is_not_a_json_object_is_malformed(client: TestClient) -> No
     assert response.json()["error"] == "malformed"
     response = client.post("/api/tables", json=[1, 2])
     assert response.json()["error"] == "malformed"
+    response = client.post("/api/tables", json={"game": "tiny", "name": "x" * 20_000})
+    assert response.status_code == 413 and response.json()["error"] == "malformed"
 
 
 def test_unknown_table_is_404(client: TestClient) -> None:

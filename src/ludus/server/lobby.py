@@ -46,9 +46,17 @@ def game_info(game_id: str) -> dict[str, Any]:
             "bot_levels": list(LEVELS)}
 
 
+MAX_BODY = 16 * 1024  # a lobby request is a few hundred bytes
+
+
 async def _body(request: Request) -> dict[str, Any]:
+    raw = b""
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            raise LobbyError("malformed", f"the request body is larger than {MAX_BODY} bytes", 413)
     try:
-        body = json.loads(await request.body() or b"{}")
+        body = json.loads(raw or b"{}")
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise LobbyError("malformed", f"the request body is not JSON: {error}") from error
     if not isinstance(body, dict):
