@@ -259,3 +259,31 @@ def test_bots_fill_their_seats_and_finish_a_bot_only_table(client: TestClient) -
             message = until(ws, lambda m: m.get("outcome") is not None)
     assert message["status"] == "over"
     assert client.app.state.store.table(table_id).status == "over"
+
+
+def test_a_thinking_bot_does_not_hold_up_other_tables(client: TestClient) -> None:
+    import threading
+
+    from ludus.ai import bot as bots
+
+    released = threading.Event()
+    thinking = threading.Event()
+
+    class PonderingBot:
+        def choose(self, view: dict, decision: Any) -> Any:
+            thinking.set()
+            released.wait(20)  # thinks until the other table has been served
+            return decision.options[0]
+
+    bots.register_bot("tiny", "hard", lambda game, seat, seed: PonderingBot())
+    try:
+        create(client, players=2, bots=["hard", "hard"])
+        assert thinking.wait(10)
+        table_id, adso, _ = two_humans(client)
+        with hello(client, table_id, adso["token"]) as ws:
+            welcome(ws)
+            ws.send_json({"type": "choice", "seq": 0, "choice": "+1"})
+            assert until(ws, lambda m: m["type"] == "update")["seq"] == 1
+    finally:
+        released.set()
+        bots._FACTORIES.pop(("tiny", "hard"), None)

@@ -273,7 +273,10 @@ class LiveTable:
                 seat = decision.seat
                 bot = self.bot(seat, self.bot_levels()[seat])
                 try:
-                    choice = normalize(bot.choose(self.match.view(seat), decision))
+                    # a strong bot thinks for a good part of a second: on a worker thread, so every
+                    # other table keeps playing meanwhile (this table waits under its lock)
+                    choice = normalize(await asyncio.get_running_loop().run_in_executor(
+                        self.tables.bot_pool, bot.choose, self.match.view(seat), decision))
                 except Exception:
                     log.exception("bot of seat %s at table %s failed; it plays the first option", seat, self.id)
                     choice = decision.options[0]
@@ -340,6 +343,7 @@ class LiveTables:
         self.hub = hub
         self.writer = MoveWriter(self)
         self.executor = ThreadPoolExecutor(1, "ludus-sqlite") if store.embedded else None
+        self.bot_pool = ThreadPoolExecutor(2, "ludus-bots")
         self.live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
 
@@ -403,3 +407,4 @@ class LiveTables:
                     await table.bot_task
         if self.executor is not None:
             self.executor.shutdown(wait=True)
+        self.bot_pool.shutdown(wait=False, cancel_futures=True)
