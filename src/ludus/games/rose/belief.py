@@ -105,6 +105,7 @@ class Belief:
         self.actor: int | None = None
         self._cache_key: Any = None
         self._cache: tuple[list[Assignment], list[float]] | None = None
+        self._cumulative: list[float] = []
 
     # --- evidence -------------------------------------------------------------------------
     def observe(self, events: Iterable[Event]) -> None:
@@ -161,6 +162,7 @@ class Belief:
         total = sum(weights)
         probs = [w / total for w in weights]
         self._cache_key, self._cache = key, (assignments, probs)
+        self._cumulative = list(accumulate(probs))
         return assignments, probs
 
     def marginals(self, view: Mapping[str, Any]) -> dict[int, dict[str, float]]:
@@ -186,7 +188,7 @@ class Belief:
     def sample(self, view: Mapping[str, Any], rng: random.Random) -> dict[int, int]:
         """One joint draw of the opponents' identities: seat → colour index."""
         assignments, probs = self.distribution(view)
-        cumulative = list(accumulate(probs))
+        cumulative = self._cumulative
         i = min(bisect_right(cumulative, rng.random() * cumulative[-1]), len(probs) - 1)
         return dict(zip(self.opponents, assignments[i], strict=True))
 

@@ -46,11 +46,24 @@ MARGIN_WEIGHT = 0.3
 MARGIN_SCALE = 60.0
 OPPONENT_GUESSED = 0.5
 """The chance an opponent's colour is named by each other player, for the standing estimate."""
+EXPOSURE_WEIGHT = 0.35
+"""How far the bot trusts its own exposure estimate over that average (its model of the readers is
+crude; trusting it fully made the bot hide so hard that its monk collected more clue than it saved)."""
 
 
 # --- judging a position ---------------------------------------------------------------------------
-def estimates(s: RoseState, exposure: float | None = None, seat: int = -1) -> list[float]:
-    """Every seat's estimated final clue: clue now + today's conversion + event tiles + guesses."""
+Marginals = dict[int, list[float]]
+"""Per opponent seat, the believed probability of each colour (index order of COLOURS)."""
+
+
+def estimates(s: RoseState, exposure: float | None = None, seat: int = -1,
+              marginals: Marginals | None = None) -> list[float]:
+    """Every seat's estimated final clue: clue now + today's conversion + event tiles + guesses, less
+    half a point per time tile held (it may keep its owner from ending a day).
+
+    With ``marginals`` an opponent's monk is not the world's sampled one but the belief's average over
+    colours: the sampled identity would add noise to every judgement without adding knowledge.
+    """
     ed = s.ed
     ids = s.identity
     n = s.n
@@ -59,12 +72,25 @@ def estimates(s: RoseState, exposure: float | None = None, seat: int = -1) -> li
     conv = (conversion_awards(s.suspicion, ed.conversion, 2 if s.today == ev.CAUGHT else 1)
             if s.phase == "turn" else [0] * len(COLOURS))
     per_guess = (n - 1) * ed.guess_clue.get(n, 0)
+    clue = s.clue
     found = []
     for j in range(n):
-        c = ids[j]
-        guessed = exposure if j == seat and exposure is not None else OPPONENT_GUESSED
-        found.append(s.clue[c] + conv[c] + ed.event_tile_clue * len(s.event_tiles[j]) + per_guess * guessed)
+        guessed = (OPPONENT_GUESSED + EXPOSURE_WEIGHT * (exposure - OPPONENT_GUESSED)
+                   if j == seat and exposure is not None else OPPONENT_GUESSED)
+        believed = marginals.get(j) if marginals is not None and j != seat else None
+        if believed is None:
+            c = ids[j]
+            monk = clue[c] + conv[c]
+        else:
+            monk = sum(p * (clue[c] + conv[c]) for c, p in enumerate(believed) if p)
+        found.append(monk + ed.event_tile_clue * len(s.event_tiles[j]) + per_guess * guessed
+                     - TIME_TILE_VALUE * len(s.time[j]))
     return found
+
+
+def believed_marginals(belief: Belief, view: Mapping[str, Any]) -> Marginals:
+    table = belief.marginals(view)
+    return {seat: [row[c] for c in COLOURS] for seat, row in table.items()}
 
 
 def days_left(s: RoseState) -> float:
@@ -74,14 +100,14 @@ def days_left(s: RoseState) -> float:
     return max(0.0, ed.days - 1 - s.day + 1 - today)
 
 
-def standing(s: RoseState, seat: int, exposure: float | None = None) -> float:
+def standing(s: RoseState, seat: int, exposure: float | None = None, marginals: Marginals | None = None) -> float:
     """The chance ``seat`` ends lowest on the clue track, from ``estimates`` (a soft minimum whose
     temperature grows with the play still to come, smoothly: a jump at the end of a day would make
     ending days look good to whoever leads); a finished game gives its real result."""
     if s.phase == "over":
         winners = s.result["winners"]
         return 1.0 / len(winners) if seat in winners else 0.0
-    est = estimates(s, exposure, seat)
+    est = estimates(s, exposure, seat, marginals)
     temperature = 3.0 + 2.0 * days_left(s)
     low = min(est)
     weights = [math.exp((low - e) / temperature) for e in est]
@@ -95,16 +121,30 @@ def standing(s: RoseState, seat: int, exposure: float | None = None) -> float:
 
 # --- a fast greedy policy on the state (inside sampled worlds) ----------------------------------------
 def seat_weights(s: RoseState, seat: int) -> list[float]:
-    """−1 for the seat's own monk, +1 for the other players' monks, 0 for monks nobody plays."""
-    w = [0.0] * len(COLOURS)
-    for j, c in enumerate(s.identity):
-        w[c] = -1.0 if j == seat else 1.0
+    """−1 for the seat's own monk, +1 for every other monk.
+
+    Deliberately not the world's true identities: a sampled world knows who everyone is, but the
+    players in it do not, and opponents that aim straight at the searching bot's monk would make
+    every line look worse than it is (and reward ending days early to escape them).
+    """
+    w = [1.0] * len(COLOURS)
+    w[s.identity[seat]] = -1.0
     return w
 
 
 def _value(s: RoseState, w: list[float], susp: list[int], clue: list[int]) -> float:
-    conv = conversion_awards(susp, s.ed.conversion, 2 if s.today == ev.CAUGHT else 1)
-    return sum(w[c] * (clue[c] + conv[c] + 0.02 * susp[c]) for c in range(len(COLOURS)))
+    """Weighted clue, counting today's suspicion as the clue it turns into (the rollouts' hot spot)."""
+    table = s.ed.conversion
+    factor = 2 if s.today == ev.CAUGHT else 1
+    last = len(table) - 1
+    award = {v: table[i if i < last else last] * factor for i, v in enumerate(sorted(set(susp), reverse=True))}
+    total = 0.0
+    for c in range(6):
+        weight = w[c]
+        if weight:
+            v = susp[c]
+            total += weight * (clue[c] + award[v] + 0.02 * v)
+    return total
 
 
 def move_gain(s: RoseState, w: list[float], pawn: int, dst: int, base: float) -> float:
@@ -253,22 +293,31 @@ class BelievedWorlds:
     once per iteration, then ``clone`` once, then ``apply`` along the line).
     """
 
-    def __init__(self, belief: Belief, seat: int, game: RoseGame = GAME) -> None:
+    def __init__(self, belief: Belief, seat: int, game: RoseGame = GAME, horizon: int | None = None) -> None:
         self.game = game
         self.id = game.id
         self.players = game.players
         self.options = game.options
         self.belief = belief
         self.seat = seat
+        self.horizon = horizon
         self.leak = [0.0] * len(COLOURS)
+        self.turn: tuple[int, int, str] = (0, 0, "")
+        self.turns = 0
 
     def world_from_view(self, view: dict[str, Any], seat: int, rng: random.Random) -> RoseState:
         world = self.game.world_from_view(view, seat, rng)
         self.leak = [0.0] * len(COLOURS)
+        self.turn = (world.day, world.active, world.phase)
+        self.turns = 0
         return self.belief.reassign(world, view, rng)
 
     def apply(self, state: RoseState, seat: int, choice: Any) -> list[Event]:
         events = self.game.apply(state, seat, choice)
+        turn = (state.day, state.active, state.phase)
+        if turn != self.turn:
+            self.turn = turn
+            self.turns += 1
         if seat == self.seat:
             for event in events:
                 found = feature(event)
@@ -277,6 +326,10 @@ class BelievedWorlds:
         return events
 
     def decisions(self, state: RoseState) -> Any:
+        """None once the line has reached the horizon: ``horizon`` whole turns after the current one,
+        or a day's end (searches then judge the position with ``standing``)."""
+        if self.horizon is not None and (self.turns > self.horizon or state.phase != "turn"):
+            return ()
         return self.game.decisions(state)
 
     def view(self, state: RoseState, seat: int | None) -> dict[str, Any]:
@@ -341,10 +394,12 @@ class BelievingMixin:
         return self.catch_up(view).played(view)
 
 
-MEDIUM_WORLDS = 10
+MEDIUM_WORLDS = 16
 """Worlds per option for the medium bot's one-turn lookahead."""
-LOOKAHEAD = frozenset({"card", "destination", "pawn", "william_or_adson", "studious", "time_tile"})
-"""The decisions the medium bot plays out; the others follow the greedy rule with its belief's weights."""
+LOOKAHEAD = frozenset({"card"})
+"""The decisions the medium bot plays out; the others follow the greedy rule with its belief's weights
+(measured: looking ahead on the moves as well cost clue — the greedy rule takes the belief's exact
+expectation where a few sampled worlds are noisy)."""
 
 
 class MediumBot(BelievingMixin, GreedyBot):
@@ -386,6 +441,7 @@ class MediumBot(BelievingMixin, GreedyBot):
         belief = self.catch_up(view)
         game = BelievedWorlds(belief, self.seat)
         exposure_now = belief.exposure(view)
+        marginals = believed_marginals(belief, view)
         worlds = [game.world_from_view(view, self.seat, self.rng) for _ in range(self.worlds)]
         scores = dict.fromkeys(decision.options, 0.0)
         for world in worlds:
@@ -395,7 +451,7 @@ class MediumBot(BelievingMixin, GreedyBot):
                 game.apply(state, self.seat, option)
                 finish_turn(game, state, self.seat, self.rng)
                 exposure = belief.exposure(view, game.leak) if any(game.leak) else exposure_now
-                scores[option] += standing(state, self.seat, exposure)
+                scores[option] += standing(state, self.seat, exposure, marginals)
         return max(decision.options, key=lambda o: scores[o] + self.rng.random() * 1e-6)
 
 
@@ -418,26 +474,34 @@ def finish_turn(game: BelievedWorlds, state: RoseState, seat: int, rng: random.R
 # --- hard: ISMCTS ------------------------------------------------------------------------------------
 HARD_ITERATIONS = 600
 HARD_TIME = 1.5
-HARD_DEPTH = 12
+HARD_HORIZON = 1
+"""Whole turns searched after the current one (then ``standing`` judges)."""
+HARD_EXPLORATION = 0.1
+"""UCB constant: ``standing`` values of good and bad moves differ by a few hundredths."""
 SEARCHED = frozenset({"card", "william_or_adson", "time_tile", "pawn", "destination", "task_tile", "sign",
                       "studious", "clue_bonus_split", "clue_bonus", "awkward"})
 
 
 class HardBot(BelievingMixin, ISMCTSBot):
-    """ISMCTS (``ludus.ai.mcts``) over worlds sampled from the belief, the world policy as rollout
-    for ``HARD_DEPTH`` steps, then ``standing`` with the bot's own exposure as the evaluation.
+    """ISMCTS (``ludus.ai.mcts``) over worlds sampled from the belief. Lines stop at a horizon (the end
+    of the next ``horizon`` turns, or of the day); below the tree the world policy plays them out, and
+    ``standing`` with the bot's own exposure (its simulated acts included) judges where they end.
 
     Guesses take the belief's MAP assignment; revelations and Incredulous answers use the medium logic.
     """
 
     def __init__(self, seat: int, seed: int | None = None, iterations: int | None = HARD_ITERATIONS,
-                 time_budget: float | None = HARD_TIME, depth: int = HARD_DEPTH) -> None:
+                 time_budget: float | None = HARD_TIME, depth: int | None = None, horizon: int = HARD_HORIZON,
+                 exploration: float = HARD_EXPLORATION) -> None:
+        self.horizon = horizon
         self.belief = None
         self.pending: list[Event] = []
         self.worlds_game: BelievedWorlds | None = None
         self.exposure_view: dict[str, Any] | None = None
+        self.marginals: Marginals | None = None
         super().__init__(GAME, seat, iterations=iterations, time_budget=time_budget, rollout=world_policy,
-                         evaluate=self.judge, seed=seed, rollout_depth=depth, avoid_repeats=False)
+                         evaluate=self.judge, seed=seed, rollout_depth=depth, avoid_repeats=False,
+                         exploration=exploration)
         self.helper = MediumBot(seat, None if seed is None else seed + 1)
 
     def judge(self, game: Game, state: RoseState, seat: int) -> float:
@@ -445,7 +509,7 @@ class HardBot(BelievingMixin, ISMCTSBot):
         if seat != self.seat or worlds is None or self.exposure_view is None:
             return standing(state, seat)
         exposure = self.belief.exposure(self.exposure_view, worlds.leak) if self.belief is not None else None
-        return standing(state, seat, exposure)
+        return standing(state, seat, exposure, self.marginals)
 
     def observe(self, events: Iterable[Event]) -> None:
         events = list(events)
@@ -463,9 +527,10 @@ class HardBot(BelievingMixin, ISMCTSBot):
             return self.guess(view, decision)
         if decision.kind not in SEARCHED:
             return self.helper.choose(view, decision)
-        self.worlds_game = BelievedWorlds(belief, self.seat)
+        self.worlds_game = BelievedWorlds(belief, self.seat, horizon=self.horizon)
         self.game = self.worlds_game  # type: ignore[assignment]
         self.exposure_view = view
+        self.marginals = believed_marginals(belief, view)
         try:
             return ISMCTSBot.choose(self, view, decision)
         finally:
