@@ -221,3 +221,27 @@ def test_availability_counts_only_the_options_offered_in_this_world():
 def test_a_bot_decides_only_for_its_own_seat():
     with pytest.raises(ValueError, match="seat 0"):
         ISMCTSBot(KUHN, 0, iterations=5).choose({}, Decision(1, "respond", ("call", "fold")))
+
+
+def test_a_bot_can_play_the_rollouts():
+    """Rollouts by a bot that takes an immediate win: the search sees the win and keeps choosing legally."""
+    from ludus.ai.mcts import bot_rollout
+
+    class TakesWins:
+        def __init__(self, seed):
+            self.rng = random.Random(seed)
+
+        def choose(self, view, decision):
+            mark = "XO"[decision.seat]
+            for cell in decision.options:
+                board = view["board"][:cell] + mark + view["board"][cell + 1:]
+                if TICTACTOE.winner(TicTacToeState(list(board))) is not None:
+                    return cell
+            return self.rng.choice(decision.options)
+
+    rollout = bot_rollout(lambda game, seat, seed: TakesWins(seed), randomness=0.1)
+    state = TicTacToeState(list("XOX.....O"))
+    decision = TICTACTOE.decisions(state)[0]
+    runs = [ISMCTSBot(TICTACTOE, 0, iterations=300, seed=2, rollout=rollout).choose(TICTACTOE.view(state, 0), decision)
+            for _ in range(2)]
+    assert runs == [6, 6]

@@ -50,6 +50,24 @@ def random_rollout(game: Game, state: State, decision: Decision, rng: random.Ran
     return rng.choice(decision.options)
 
 
+def bot_rollout(factory: Callable[[Game, int, int | None], Any], randomness: float = 0.0) -> RolloutPolicy:
+    """A rollout policy that lets a bot (e.g. a game's greedy level) play each seat in the determinization.
+
+    The bot sees only ``game.view(world, seat)``, as everywhere. A fresh bot is made for every step,
+    seeded from the search's RNG, so the search stays reproducible and bots share no state between
+    searches. With ``randomness`` > 0 that share of steps is played uniformly at random instead, which
+    keeps the rollouts from always telling the same story.
+    """
+
+    def rollout(game: Game, state: State, decision: Decision, rng: random.Random) -> Choice:
+        if randomness and rng.random() < randomness:
+            return rng.choice(decision.options)
+        bot = factory(game, decision.seat, rng.getrandbits(32))
+        return bot.choose(game.view(state, decision.seat), decision)
+
+    return rollout
+
+
 def outcome_value(game: Game, state: State, seat: int) -> float:
     """1 for a sole win, 1/k for a win shared by k seats, 0 otherwise.
 
