@@ -472,22 +472,25 @@ def finish_turn(game: BelievedWorlds, state: RoseState, seat: int, rng: random.R
 
 
 # --- hard: ISMCTS ------------------------------------------------------------------------------------
-HARD_ITERATIONS = 600
+HARD_ITERATIONS = 1500
 HARD_TIME = 1.5
-HARD_HORIZON = 1
-"""Whole turns searched after the current one (then ``standing`` judges)."""
+HARD_HORIZON = 0
+"""Whole turns searched after the current one (then ``standing`` judges). Measured over 12 games each:
+0 (the bot's own turn) kept 6 clue less than 1 — in-world opponents are only a crude model."""
 HARD_EXPLORATION = 0.1
 """UCB constant: ``standing`` values of good and bad moves differ by a few hundredths."""
-SEARCHED = frozenset({"card", "william_or_adson", "time_tile", "pawn", "destination", "task_tile", "sign",
-                      "studious", "clue_bonus_split", "clue_bonus", "awkward"})
+SEARCHED = frozenset({"card", "william_or_adson", "time_tile", "pawn", "destination", "task_tile", "studious"})
+"""Decisions the hard bot searches; signs, bonus clue and Awkward follow the medium bot's belief and
+decoys (searching them without a model of being read spares the own monk every time, and shows it)."""
 
 
 class HardBot(BelievingMixin, ISMCTSBot):
     """ISMCTS (``ludus.ai.mcts``) over worlds sampled from the belief. Lines stop at a horizon (the end
     of the next ``horizon`` turns, or of the day); below the tree the world policy plays them out, and
-    ``standing`` with the bot's own exposure (its simulated acts included) judges where they end.
+    ``standing`` (opponents judged by the belief's average monk) judges where they end.
 
-    Guesses take the belief's MAP assignment; revelations and Incredulous answers use the medium logic.
+    Guesses take the belief's MAP assignment; signs, bonus clue, Awkward, revelations and Incredulous
+    answers use the medium bot's belief and decoys (``helper``).
     """
 
     def __init__(self, seat: int, seed: int | None = None, iterations: int | None = HARD_ITERATIONS,
@@ -496,8 +499,6 @@ class HardBot(BelievingMixin, ISMCTSBot):
         self.horizon = horizon
         self.belief = None
         self.pending: list[Event] = []
-        self.worlds_game: BelievedWorlds | None = None
-        self.exposure_view: dict[str, Any] | None = None
         self.marginals: Marginals | None = None
         super().__init__(GAME, seat, iterations=iterations, time_budget=time_budget, rollout=world_policy,
                          evaluate=self.judge, seed=seed, rollout_depth=depth, avoid_repeats=False,
@@ -505,11 +506,11 @@ class HardBot(BelievingMixin, ISMCTSBot):
         self.helper = MediumBot(seat, None if seed is None else seed + 1)
 
     def judge(self, game: Game, state: RoseState, seat: int) -> float:
-        worlds = self.worlds_game
-        if seat != self.seat or worlds is None or self.exposure_view is None:
+        if seat != self.seat:
             return standing(state, seat)
-        exposure = self.belief.exposure(self.exposure_view, worlds.leak) if self.belief is not None else None
-        return standing(state, seat, exposure, self.marginals)
+        # no exposure term here: trusting the crude model of the readers inside the search made the bot
+        # harm its own monk to look innocent (measured: +8 clue before guesses); the helper's decoys hide it
+        return standing(state, seat, None, self.marginals)
 
     def observe(self, events: Iterable[Event]) -> None:
         events = list(events)
@@ -527,14 +528,10 @@ class HardBot(BelievingMixin, ISMCTSBot):
             return self.guess(view, decision)
         if decision.kind not in SEARCHED:
             return self.helper.choose(view, decision)
-        self.worlds_game = BelievedWorlds(belief, self.seat, horizon=self.horizon)
-        self.game = self.worlds_game  # type: ignore[assignment]
-        self.exposure_view = view
+        # the search draws its worlds through the game it holds: the believed worlds of this moment
+        self.game = BelievedWorlds(belief, self.seat, horizon=self.horizon)  # type: ignore[assignment]
         self.marginals = believed_marginals(belief, view)
-        try:
-            return ISMCTSBot.choose(self, view, decision)
-        finally:
-            self.exposure_view = None
+        return ISMCTSBot.choose(self, view, decision)
 
 
 def medium_bot(game: Game, seat: int, seed: int | None) -> MediumBot:
