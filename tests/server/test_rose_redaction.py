@@ -44,7 +44,7 @@ def test_a_seats_hand_and_identity_never_reach_another_socket(client: TestClient
 
     assert latest[2]["view"]["you"] is None
     for owner in (0, 1):
-        identity = by_seq[owner][0]["view"]["you"]["identity"]
+        identity = by_seq[owner][min(by_seq[owner])]["view"]["you"]["identity"]
         for seq, mine in by_seq[owner].items():
             if mine["outcome"] is not None:
                 continue  # after the game every identity is public

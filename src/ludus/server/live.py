@@ -68,7 +68,7 @@ class LiveTable:
         # picture is stale, but a seat whose decision did not change (a simultaneous reveal) may
         # still answer even though another seat moved meanwhile.
         self.decided_at: dict[int, int] = {}
-        self._decision_keys: dict[int, str] = {}
+        self._decisions: dict[int, list[Any]] = {}
         self._note_decisions()
 
     # --- state ---------------------------------------------------------------------------
@@ -88,26 +88,31 @@ class LiveTable:
         return events
 
     def _note_decisions(self) -> None:
+        """Called after every change of the state: each seat's decisions, as JSON, for the messages
+        (computed once per move, not once per viewer) and for the staleness check."""
         by_seat: dict[int, list[Any]] = {}
         for decision in self.match.decisions():
             by_seat.setdefault(decision.seat, []).append(decision.to_json())
         for seat in range(self.record.players):
-            key = dumps(by_seat.get(seat, []))
-            if self._decision_keys.get(seat) != key:
-                self._decision_keys[seat] = key
+            now = by_seat.get(seat, [])
+            if seat not in self._decisions or self._decisions[seat] != now:
                 self.decided_at[seat] = self.seq
+        self._decisions = by_seat
+        self._decisions.update({seat: [] for seat in range(self.record.players) if seat not in by_seat})
 
     def outcome_json(self) -> dict[str, Any] | None:
         outcome = self.match.outcome()
         return None if outcome is None else outcome.to_json()
 
     def message_for(self, seat: int | None, events: list[Event], kind: str = "update") -> dict[str, Any]:
-        decisions = [] if seat is None or self.record.status != "running" else \
-            [d.to_json() for d in self.match.decisions(seat)]
+        return self._message(seat, [(event, event.to_json()) for event in events], kind, self.outcome_json())
+
+    def _message(self, seat: int | None, events: list[tuple[Event, dict[str, Any]]], kind: str,
+                 outcome: dict[str, Any] | None) -> dict[str, Any]:
+        decisions = [] if seat is None or self.record.status != "running" else self._decisions.get(seat, [])
         return {"type": kind, "table": self.id, "seq": self.seq, "seat": seat, "status": self.record.status,
                 "view": self.match.view(seat), "decisions": decisions,
-                "events": [e.to_json() for e in events if e.visible_to(seat)],
-                "outcome": self.outcome_json()}
+                "events": [data for event, data in events if event.visible_to(seat)], "outcome": outcome}
 
     def welcome(self, viewer: Viewer) -> dict[str, Any]:
         """The first message for a new connection: everything it may see, including its event history."""
@@ -117,11 +122,16 @@ class LiveTable:
         return message
 
     def broadcast(self, events: list[Event]) -> None:
+        """Every viewer gets its own message; those of one seat share it. Built once per seat."""
+        if not self.viewers:
+            return
+        pairs = [(event, event.to_json()) for event in events]
+        outcome = self.outcome_json()
         texts: dict[int | None, str] = {}
         for viewer in list(self.viewers):
             text = texts.get(viewer.seat)
             if text is None:
-                text = texts[viewer.seat] = dumps(self.message_for(viewer.seat, events))
+                text = texts[viewer.seat] = dumps(self._message(viewer.seat, pairs, "update", outcome))
             viewer.send(text)
 
     def broadcast_seats(self) -> None:
@@ -177,7 +187,7 @@ class LiveTable:
         """Throw the in-memory match away and replay the stored log (after a lost race or a failure)."""
         entries = await self.tables.db(self.tables.store.moves, self.id)
         self.match = Match(self.game, self.record.players, self.record.seed, self.record.options)
-        self._decision_keys.clear()
+        self._decisions = {}
         self.decided_at.clear()
         self._note_decisions()
         self.replay(entries)

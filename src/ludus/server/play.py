@@ -22,7 +22,7 @@ import json
 import logging
 from typing import Any
 
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected
 
 from ludus.engine import UnknownGame
 
@@ -126,7 +126,7 @@ async def play_socket(websocket: WebSocket) -> None:
                 await _refuse(websocket, ProtocolError("bad-token", "this token holds no seat at this table"), 4401)
                 return
         await _serve(websocket, table, seat, digest)
-    except WebSocketDisconnect:
+    except (WebSocketDisconnect, WebSocketDisconnected):
         return
 
 
@@ -142,7 +142,7 @@ async def _serve(websocket: WebSocket, table: LiveTable, seat: int | None, diges
                 await _handle(table, connection, parse(text))
             except ProtocolError as error:
                 connection.error(error)
-    except WebSocketDisconnect:
+    except (WebSocketDisconnect, WebSocketDisconnected):  # gone, or closed by our own writer
         pass
     finally:
         table.viewers.discard(connection)
