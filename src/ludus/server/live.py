@@ -332,16 +332,26 @@ class MoveWriter:
                     try:
                         await self.tables.db(self.tables.store.append_move, table_id, n, entry)
                     except Exception as error:
-                        future.set_exception(error)
+                        _settle(future, error)
                     else:
-                        future.set_result(None)
+                        _settle(future, None)
                 continue
             except Exception as error:
                 for *_, future in batch:
-                    future.set_exception(error)
+                    _settle(future, error)
                 continue
             for *_, future in batch:
-                future.set_result(None)
+                _settle(future, None)
+
+
+def _settle(future: asyncio.Future[None], error: BaseException | None) -> None:
+    # a waiter cancelled meanwhile (shutdown) has no use for the answer; the others still need theirs
+    if future.done():
+        return
+    if error is None:
+        future.set_result(None)
+    else:
+        future.set_exception(error)
 
 
 class LiveTables:
