@@ -43,3 +43,20 @@ def test_seats_fill_up_with_random_bots_and_reject_unknown_levels():
         simulate.parse_levels("grandmaster", 3)
     with pytest.raises(ValueError, match="3 players"):
         simulate.parse_levels("easy,easy,easy,easy", 3)
+
+
+def test_sim_rotates_the_line_up_and_reports_intervals_and_guesses(capsys):
+    tally = simulate.run(4, ["easy", "random", "random", "random"], games=4, seed=3, progress=False)
+    assert tally.games == 4 and sum(tally.wins) == pytest.approx(4)
+    row = next(row for row in tally.level_rows() if row["level"] == "easy")
+    low, high = row["interval"]
+    assert low <= row["win_rate"] <= high
+    assert row["guesses"] == 4 * 3  # three targets in each of four games
+    printed = simulate.report(tally)
+    assert "guesses" in printed and "p=" in printed
+
+
+def test_more_processes_play_the_same_games():
+    one = simulate.run(3, ["easy", "random", "random"], games=3, seed=4, progress=False)
+    two = simulate.run(3, ["easy", "random", "random"], games=3, seed=4, progress=False, jobs=2)
+    assert one.wins == two.wins and one.clue == two.clue and one.right == two.right
