@@ -287,3 +287,19 @@ def test_a_thinking_bot_does_not_hold_up_other_tables(client: TestClient) -> Non
     finally:
         released.set()
         bots._FACTORIES.pop(("tiny", "hard"), None)
+
+
+def test_a_table_whose_game_is_not_installed_is_refused_at_hello(client: TestClient) -> None:
+    from sqlalchemy import update
+
+    from ludus.server.store import tables
+
+    created = create(client, players=2, name="Adso")
+    table_id = created["table"]["id"]
+    store = client.app.state.store
+    with store.engine.begin() as db:
+        db.execute(update(tables).where(tables.c.id == table_id).values(game="chess"))
+    client.app.state.tables.live.pop(table_id, None)
+    with hello(client, table_id, created["token"]) as ws:
+        refusal = ws.receive_json()
+    assert refusal["type"] == "error" and refusal["code"] == "unknown-game"
