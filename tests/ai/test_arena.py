@@ -99,3 +99,23 @@ def test_standings_count_every_seat_game_and_share_draws():
     assert low <= standings["x"].win_rate <= high
     assert "95% Wilson" in result.summary()
     assert len(result.seat_win_rates()) == 2
+
+
+def test_watching_bots_are_told_only_the_events_their_seat_may_see():
+    from tests.engine.toy import GAME as TAKEAWAY
+
+    class Watcher(RandomBot):
+        def __init__(self, seat, seed):
+            super().__init__(seed)
+            self.seat, self.events = seat, []
+
+        def observe(self, events):
+            self.events.extend(events)
+
+    watchers = [Watcher(seat, seat) for seat in range(3)]
+    match = play_match_record(TAKEAWAY, 3, 2, watchers)
+    for watcher in watchers:
+        assert watcher.events and all(event.visible_to(watcher.seat) for event in watcher.events)
+        assert len(watcher.events) == len([e for e in match.events if e.visible_to(watcher.seat)])
+    peeks = [e for e in match.events if e.kind == "peeked"]
+    assert any(e.audience != frozenset({0}) for e in peeks)  # some secrets were not seat 0's to see

@@ -14,7 +14,7 @@ from typing import Any
 
 from tqdm import tqdm
 
-from ludus.engine import Game, Match, Outcome, load_game
+from ludus.engine import Event, Game, Match, Outcome, load_game, visible_events
 
 from .bot import Bot
 from .stats import wilson_interval
@@ -49,6 +49,7 @@ def play_match(game: Game | str, players: int, seed: int, bots: Sequence[Player]
 
     Each bot is asked only with its seat's view. When several seats hold decisions at once they are
     asked in seat order (the game's view must hide a pending simultaneous choice from the others).
+    A bot with an ``observe(events)`` method is told, after every choice, the events its seat may see.
     """
     return play_match_record(game, players, seed, bots, options, max_steps).outcome()  # type: ignore[return-value]
 
@@ -68,10 +69,19 @@ def play_match_record(game: Game | str, players: int, seed: int, bots: Sequence[
             raise StalledMatch(f"{match.game.id}: nothing to decide but the game is not over "
                                f"(real-time games need their clock advanced)")
         decision = min(pending, key=lambda d: d.seat)
-        match.play(decision.seat, seated[decision.seat].choose(match.view(decision.seat), decision))
+        events = match.play(decision.seat, seated[decision.seat].choose(match.view(decision.seat), decision))
+        tell(seated, events)
     if match.finished:
         return match
     raise StalledMatch(f"{match.game.id}: not over after {max_steps} steps (seed {seed})")
+
+
+def tell(seated: Sequence[Bot], events: list[Event]) -> None:
+    """Bots that watch the game (an ``observe(events)`` method, like Rose's) see what their seat may see."""
+    for seat, bot in enumerate(seated):
+        observe = getattr(bot, "observe", None)
+        if callable(observe):
+            observe(visible_events(events, seat))
 
 
 @dataclass(frozen=True)
