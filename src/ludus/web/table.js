@@ -79,7 +79,7 @@ export function renderTable(root, tableId) {
       el("input", { id: "join-name", maxlength: 32, value: rememberedName(), placeholder: t("web.lobby.name_placeholder"),
         "aria-label": t("web.lobby.your_name") }),
       el("button", { class: "primary", type: "submit", id: "join-table" }, t("web.table.take_seat"))) : null;
-    const leave = mine && state.seat !== null ? el("button", { class: "quiet", id: "leave-table", onclick: async () => {
+    const leave = mine && state.seat !== null && state.status !== "over" ? el("button", { class: "quiet", id: "leave-table", onclick: async () => {
       if (!confirm(t("web.table.leave_confirm"))) return;
       try { await api(`/api/tables/${tableId}/leave`, { token: mine.token }); } catch (error) { toast(errorText(error.code, error.message)); }
       seats.drop(tableId);
