@@ -303,3 +303,21 @@ def test_a_table_whose_game_is_not_installed_is_refused_at_hello(client: TestCli
     with hello(client, table_id, created["token"]) as ws:
         refusal = ws.receive_json()
     assert refusal["type"] == "error" and refusal["code"] == "unknown-game"
+
+
+def test_a_flood_of_messages_is_told_to_slow_down_and_changes_nothing(client: TestClient) -> None:
+    table_id, adso, _ = two_humans(client)
+    with hello(client, table_id, adso["token"]) as ws:
+        welcome(ws)
+        for _ in range(300):
+            ws.send_json({"type": "ping"})
+        replies = [ws.receive_json() for _ in range(300)]
+        for _ in range(100):  # the bucket refills: sooner or later a sync is served again
+            ws.send_json({"type": "sync"})
+            after = ws.receive_json()
+            if after.get("code") != "too-fast":
+                break
+            time.sleep(0.05)
+    refused = [r for r in replies if r["type"] == "error"]
+    assert refused and all(r["code"] == "too-fast" for r in refused)
+    assert after["type"] == "welcome" and after["seq"] == 0

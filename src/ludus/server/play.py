@@ -11,7 +11,7 @@ Server → client: "welcome" (view, decisions, event history, seats), "update" a
 
 A refused message gets an error with a stable code and changes nothing: malformed, unknown-type,
 bad-token, unknown-table, unknown-game, spectator, wrong-seat, not-started, game-over, stale,
-not-your-turn, illegal (with the game's own ``reason``), server-error.
+not-your-turn, illegal (with the game's own ``reason``), server-error, too-fast.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected
@@ -34,6 +35,8 @@ log = logging.getLogger("ludus.server.play")
 
 HELLO_TIMEOUT = 15.0
 OUTBOX_LIMIT = 256  # a viewer this far behind is gone; drop it instead of buffering forever
+RATE = 50.0  # messages a second a connection may send on average …
+BURST = 100.0  # … and at once; a human clicks far slower, a runaway script is told "too-fast"
 
 
 class Connection:
@@ -45,6 +48,18 @@ class Connection:
         self.token_hash = token_hash
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.writer = asyncio.create_task(self._write())
+        self.allowance = BURST
+        self.checked = time.monotonic()
+
+    def admit(self) -> bool:
+        """Token bucket: may this connection send one more message now?"""
+        now = time.monotonic()
+        self.allowance = min(BURST, self.allowance + (now - self.checked) * RATE)
+        self.checked = now
+        if self.allowance < 1:
+            return False
+        self.allowance -= 1
+        return True
 
     def send(self, text: str) -> None:
         if self.outbox.qsize() >= OUTBOX_LIMIT:
@@ -139,6 +154,8 @@ async def _serve(websocket: WebSocket, table: LiveTable, seat: int | None, diges
         while True:
             text = await websocket.receive_text()
             try:
+                if not connection.admit():
+                    raise ProtocolError("too-fast", f"at most {RATE:.0f} messages a second, please")
                 await _handle(table, connection, parse(text))
             except ProtocolError as error:
                 connection.error(error)
