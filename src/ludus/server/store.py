@@ -166,8 +166,9 @@ class Checkpointer:
 
 def make_engine(url: str | None) -> Engine:
     url = url or DEFAULT_URL
-    if url.startswith("postgresql://"):
-        url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
+    for prefix in ("postgresql://", "postgres://"):  # plain URLs mean psycopg 3, the driver we ship
+        if url.startswith(prefix):
+            url = "postgresql+psycopg://" + url.removeprefix(prefix)
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False})
         event.listen(engine, "connect", _sqlite_pragmas)
