@@ -1,52 +1,14 @@
-"""The same lobby and live play on PostgreSQL (a real server started by the test; skipped without one)."""
+"""The same lobby and live play on PostgreSQL (a throwaway cluster from conftest; skipped without one)."""
 
 from __future__ import annotations
 
-import glob
-import os
-import shutil
-import subprocess
-import tempfile
 import time
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from server_helpers import create, free_port, join, until
+from server_helpers import create, join, until
 from starlette.testclient import TestClient
 
 pytestmark = pytest.mark.timeout(120)
-
-
-def _bin(name: str) -> str | None:
-    found = shutil.which(name) or next(iter(sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"), reverse=True)),
-                                       None)
-    return found
-
-
-@pytest.fixture(scope="module")
-def postgres_url() -> Iterator[str]:
-    initdb, pg_ctl = _bin("initdb"), _bin("pg_ctl")
-    if initdb is None or pg_ctl is None:
-        pytest.skip("PostgreSQL is not installed")
-    folder = Path(tempfile.mkdtemp(prefix="ludus-pg-"))
-    data = folder / "data"
-    # PostgreSQL refuses to run as root: run it as an ordinary user when the tests are root.
-    as_user: list[str] = []
-    if os.geteuid() == 0:
-        user = "postgres" if subprocess.run(["id", "postgres"], capture_output=True).returncode == 0 else "nobody"
-        shutil.chown(folder, user)
-        as_user = ["runuser", "-u", user, "--"]
-    port = free_port()
-    subprocess.run([*as_user, initdb, "-D", str(data), "-A", "trust", "-U", "ludus", "--no-sync"],
-                   check=True, capture_output=True)
-    subprocess.run([*as_user, pg_ctl, "-D", str(data), "-l", str(folder / "log"), "-w", "-o",
-                    f"-p {port} -h 127.0.0.1 -k {folder} -F", "start"], check=True, capture_output=True)
-    try:
-        yield f"postgresql://ludus@127.0.0.1:{port}/postgres"
-    finally:
-        subprocess.run([*as_user, pg_ctl, "-D", str(data), "-m", "immediate", "stop"], capture_output=True)
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 def test_a_game_is_played_and_stored_on_postgresql(postgres_url: str) -> None:

@@ -42,8 +42,11 @@ def receive(ws: Any, accept: Any) -> dict[str, Any]:
             return message
 
 
-def test_moves_fan_out_between_server_processes_through_redis(tmp_path, redis_url: str) -> None:
-    db_url = f"sqlite:///{tmp_path / 'ludus.sqlite3'}"
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
+def test_moves_fan_out_between_server_processes_through_redis(tmp_path, redis_url: str, database: str,
+                                                               request: pytest.FixtureRequest) -> None:
+    db_url = f"sqlite:///{tmp_path / 'ludus.sqlite3'}" if database == "sqlite" else \
+        request.getfixturevalue("postgres_url")
     first = ServerProcess(db_url, redis_url)
     second = ServerProcess(db_url, redis_url)
     try:
