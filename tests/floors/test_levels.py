@@ -49,7 +49,7 @@ def _checked_game(levels: list[str], seed: int, options: dict | None = None) -> 
 
 @pytest.mark.usefixtures("small_budgets")
 def test_bots_of_every_level_only_choose_offered_options_in_whole_games():
-    st = _checked_game(["hard", "easy"], 4)
+    st = _checked_game(["hard", "easy", "random"], 4)
     assert st.winners
     st = _checked_game(["medium", "hard"], 7, {"variant": "advanced"})
     assert st.winners
