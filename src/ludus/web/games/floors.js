@@ -3,8 +3,8 @@
 // click a figure, then the squares next to it (enter and exit are spots of their own), undo/done in the bar.
 // The monster phase is replayed step by step from the trace events that come with each update.
 import { el } from "../app.js";
+import { svg } from "../svg.js";
 
-const SVG = "http://www.w3.org/2000/svg";
 const CELL = 40;
 const M = 28;  // margin for the edge letters
 const COLS = 16;
@@ -25,20 +25,6 @@ const speed = () => Math.max(1, Number(localStorage.getItem("ludus.animation_spe
 const anim = { log: null, seen: 0, frames: [], index: -1, timer: null, banner: null, ghosts: new Map() };
 const pick = { square: null };  // a 1×4 pool square waiting for its orientation
 let lastView = null;
-
-function svg(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
-    else node.setAttribute(name, value);
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
 
 function ensureStyles() {
   if (document.getElementById("floors-css")) return;

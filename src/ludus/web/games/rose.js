@@ -1,8 +1,8 @@
 // The Name of the Rose table: the abbey in SVG, sundial, tracks, events, your hand, and every decision as
 // something to click on the board (a card, a building, a pawn, a tile, a ± per monk) or in the prompt bar.
 import { el } from "../app.js";
+import { svg } from "../svg.js";
 
-const SVG = "http://www.w3.org/2000/svg";
 const BUILDINGS = ["Bibliotheca", "Scriptorium", "Stabulum", "Dormitorium", "Officina", "Refectorium", "Culina",
   "Porta", "InfirmorumDomus", "Balneatorium", "Ecclesia", "Capitulum", "Porticus", "Hortus"];
 // a walk through the abbey: church and cloister at the top, the gate at the bottom
@@ -14,20 +14,6 @@ export const PAINT = { red: "#c0392b", blue: "#2f6fd6", white: "#f7f4ec", grey: 
 const INK = { white: "#333", grey: "#fff", black: "#fff", red: "#fff", blue: "#fff", orange: "#222", william: "#222", adson: "#fff" };
 const WORDS = new Set(["done", "none", "one", "two", "again", "skip", "draw"]);
 const cards = new Map();  // every card seen so far, to name the cards the log mentions
-
-function svg(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
-    else node.setAttribute(name, value);
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
 
 // --- words -------------------------------------------------------------------------------------------
 function words(ctx) {

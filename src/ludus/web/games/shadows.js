@@ -3,8 +3,8 @@
 // card drawn over the board (only an officer's view carries it); the detectives' team chat, which their
 // officer reads; the co-op countdown from the server's deadline; round results with the maps revealed.
 import { el } from "../app.js";
+import { svg } from "../svg.js";
 
-const SVG = "http://www.w3.org/2000/svg";
 const R = 50;  // hex radius (pointy-top)
 const SQ3 = Math.sqrt(3);
 const TEAM_PAINT = { black: "#26262b", orange: "#ef8a23" };
@@ -14,20 +14,6 @@ const KIND_LETTER = { police: "P", client: "C", evidence: "E" };
 // Per page: the officer's picked cards, the last refusal, the chat and the clock's offset from the server.
 const local = { picked: [], refusal: null, refusalTimer: null, chat: new Map(), chatLog: null, chatTeam: null,
   skew: 0, skewAsked: false, ticker: null, root: null, draft: "" };
-
-function svg(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
-    else node.setAttribute(name, value);
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
 
 function ensureStyles() {
   if (document.getElementById("shadows-css")) return;
