@@ -34,53 +34,8 @@ MEAN_MOVE = 3.5
 
 
 def fast_clone(st: FloorsState) -> FloorsState:
-    """``st.clone()`` without copying the random generator, which the search never draws from.
-
-    Copying a ``random.Random`` costs more than all the rest of a world; searched worlds share it.
-    """
-    other = FloorsState.__new__(FloorsState)
-    other.players = st.players
-    other.options = st.options
-    other.rng = st.rng
-    other.tiles = st.tiles[:]
-    other.pool = st.pool
-    other.tele_to = st.tele_to
-    other.tele_dir = st.tele_dir
-    other.tele_pair = st.tele_pair
-    other.figat = st.figat[:]
-    other.fig_sq = st.fig_sq[:]
-    other.fig_owner = st.fig_owner
-    other.fig_kind = st.fig_kind
-    other.fig_black = st.fig_black[:]
-    other.fig_moved = st.fig_moved[:]
-    other.monster_sq = st.monster_sq
-    other.monster_dir = st.monster_dir
-    other.full_deck = st.full_deck
-    other.deck = st.deck  # never drawn from in the search: shared
-    other.played = st.played
-    other.draws = st.draws
-    other.stage = st.stage
-    other.round = st.round
-    other.start_player = st.start_player
-    other.turn = st.turn
-    other.round_moves = st.round_moves[:]
-    other.phase = st.phase
-    other.move_fig = st.move_fig
-    other.move_points = st.move_points
-    other.move_steps = st.move_steps[:]
-    other.move_start = st.move_start
-    other.move_snapshots = st.move_snapshots[:]
-    other.out = st.out[:]
-    other.reached = [r[:] for r in st.reached]
-    other.exit_clock = st.exit_clock
-    other.needed = st.needed
-    other.winners = None if st.winners is None else st.winners[:]
-    other.setup_left = st.setup_left
-    other.setup_tile = st.setup_tile
-    other.setup_square = st.setup_square
-    other.setup_placer = st.setup_placer
-    other.cached = None
-    return other
+    """``st.clone()`` sharing the random generator and the deck, which the search never draws from."""
+    return st.clone(for_search=True)
 
 
 _ODDS: dict[tuple[tuple[int, ...], bool], list[tuple[int, float]]] = {}

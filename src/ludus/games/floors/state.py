@@ -86,12 +86,18 @@ class FloorsState:
         self.setup_placer = 0
         self.cached: list[Any] | None = None  # the current decisions; cleared by every change
 
-    def clone(self) -> FloorsState:
+    def clone(self, *, for_search: bool = False) -> FloorsState:
+        """An independent copy. ``for_search``: the copy shares the random generator and the monster
+        deck, which a search never draws from (copying a ``random.Random`` costs more than all the
+        rest of a world)."""
         other = FloorsState.__new__(FloorsState)
         other.players = self.players
         other.options = self.options
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        if for_search:
+            other.rng = self.rng
+        else:
+            other.rng = random.Random()
+            other.rng.setstate(self.rng.getstate())
         other.tiles = self.tiles[:]
         other.pool = self.pool  # pools never change after setup; setup replaces the array
         other.tele_to = self.tele_to
@@ -106,8 +112,8 @@ class FloorsState:
         other.monster_sq = self.monster_sq
         other.monster_dir = self.monster_dir
         other.full_deck = self.full_deck
-        other.deck = self.deck[:]
-        other.played = self.played[:]
+        other.deck = self.deck if for_search else self.deck[:]
+        other.played = self.played if for_search else self.played[:]
         other.draws = self.draws
         other.stage = self.stage
         other.round = self.round
@@ -125,11 +131,12 @@ class FloorsState:
         other.exit_clock = self.exit_clock
         other.needed = self.needed
         other.winners = None if self.winners is None else self.winners[:]
-        other.setup_left = dict(self.setup_left)
+        other.setup_left = self.setup_left if for_search else dict(self.setup_left)
         other.setup_tile = self.setup_tile
         other.setup_square = self.setup_square
         other.setup_placer = self.setup_placer
-        other.cached = self.cached  # decisions are immutable: a clone may share them until it changes
+        # decisions are immutable: a clone may share them until it changes
+        other.cached = None if for_search else self.cached
         return other
 
     def value(self, fig: int) -> int:
