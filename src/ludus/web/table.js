@@ -12,6 +12,7 @@ export function renderTable(root, tableId) {
   let retry = 0;
   let renderer = null;
   let rendererGame = null;
+  let rendererLoad = null;  // the import of the current game's renderer
   // a seat link (#seat=<token>, made on another device) moves the seat to this browser; the
   // fragment never reaches the server or its logs, and it is wiped from the address bar at once
   const carried = new URLSearchParams(location.hash.slice(1)).get("seat");
@@ -111,13 +112,12 @@ export function renderTable(root, tableId) {
   async function renderBoard() {
     if (!state.game) return;
     if (rendererGame !== state.game) {
+      // every render waits for the same import: a second update arriving while the module loads must
+      // not find the renderer still missing
       rendererGame = state.game;
-      try {
-        renderer = await import(`/web/games/${state.game}.js`);
-      } catch {
-        renderer = await import("/web/games/generic.js");
-      }
+      rendererLoad = import(`/web/games/${state.game}.js`).catch(() => import("/web/games/generic.js"));
     }
+    renderer = await rendererLoad;
     renderer.render(board, state, ctx);
   }
 
