@@ -156,6 +156,15 @@ class FloorsGame:
         return [f for f in range(len(st.fig_sq))
                 if st.fig_owner[f] == seat and not st.fig_moved[f] and st.fig_sq[f] >= WAITING]
 
+    def next_mover(self, st: FloorsState) -> int | None:
+        """The next seat clockwise after the one on turn that still has a figure to move, if any."""
+        n = st.players
+        for k in range(1, n + 1):
+            seat = (st.turn + k) % n
+            if self.movable(st, seat):
+                return seat
+        return None
+
     def placements(self, st: FloorsState, name: str) -> list[list[Any]]:
         """Every legal square (and orientation) for an advanced-setup tile."""
         def free(s: int) -> bool:
@@ -289,12 +298,10 @@ class FloorsGame:
         st.move_steps = []
         st.move_snapshots = []
         st.move_start = None
-        n = st.players
-        for k in range(1, n + 1):
-            seat = (st.turn + k) % n
-            if self.movable(st, seat):
-                st.turn = seat
-                return
+        seat = self.next_mover(st)
+        if seat is not None:
+            st.turn = seat
+            return
         self._end_round(st, events)
 
     def _end_round(self, st: FloorsState, events: list[Event] | None) -> None:

@@ -190,13 +190,8 @@ def play_move(st: FloorsState, fig: int, steps: list[str]) -> None:
     if st.winners is not None:
         st.turn = -1
         return
-    n = st.players
-    for k in range(1, n + 1):
-        nxt = (st.turn + k) % n
-        if GAME.movable(st, nxt):
-            st.turn = nxt
-            return
-    st.turn = -1
+    nxt = GAME.next_mover(st)
+    st.turn = -1 if nxt is None else nxt
 
 
 def after(st: FloorsState, move: Move) -> FloorsState:
