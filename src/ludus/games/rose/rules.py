@@ -89,8 +89,9 @@ def setup(players: int, seed: int, opts: dict[str, Any], ed: Edition) -> RoseSta
     return s
 
 
-def begin_turn(s: RoseState) -> None:
-    s.queue = [("card",)]
+def clear_turn(s: RoseState) -> None:
+    """No turn under way: no card, no pawn, no hours, nothing queued."""
+    s.queue = []
     s.card = -1
     s.wa = -1
     s.hours = 0
@@ -99,6 +100,11 @@ def begin_turn(s: RoseState) -> None:
     s.fresh = 0
     s.moved = -1
     s.waiting = []
+
+
+def begin_turn(s: RoseState) -> None:
+    clear_turn(s)
+    s.queue = [("card",)]
 
 
 def start_day(s: RoseState, day: int, events: list[Event]) -> None:

@@ -25,7 +25,7 @@ from .components import (
     load_edition,
 )
 from .options import OPTIONS
-from .rules import distinct_assignment, guess_colours
+from .rules import clear_turn, distinct_assignment, guess_colours
 from .state import RoseState
 
 
@@ -149,15 +149,7 @@ def world_from_view(view: dict[str, Any], seat: int, rng: random.Random) -> Rose
         s.queue = [tuple(task) for task in turn["queue"]]
     else:
         s.today = -1
-        s.card = -1
-        s.wa = -1
-        s.moved = -1
-        s.hours = 0
-        s.cancelled = 0
-        s.moves = 0
-        s.fresh = 0
-        s.waiting = []
-        s.queue = []
+        clear_turn(s)
     return s
 
 
