@@ -10,8 +10,9 @@ from ludus.ai import RandomBot, bot_for
 from ludus.engine import Decision
 from ludus.games.rose.bots import GreedyBot, conversion
 from ludus.games.rose.game import GAME
+from ludus.games.rose.hard import HardBot
 from ludus.games.rose.simulate import play_one
-from ludus.games.rose.strong import HardBot, MediumBot
+from ludus.games.rose.strong import MediumBot
 
 
 def test_rose_registers_random_easy_medium_and_hard_bots():

@@ -2,9 +2,9 @@
 
 from ludus.ai import register_bot
 
-from . import bots, strong
+from . import bots, hard, strong
 
 register_bot("rose", "random", bots.random_bot)
 register_bot("rose", "easy", bots.greedy_bot)
 register_bot("rose", "medium", strong.medium_bot)
-register_bot("rose", "hard", strong.hard_bot)
+register_bot("rose", "hard", hard.hard_bot)

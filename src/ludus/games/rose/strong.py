@@ -1,13 +1,14 @@
-"""The stronger Rose bots: "medium" (belief + one-turn lookahead) and "hard" (ISMCTS over believed worlds).
+"""The "medium" Rose bot (belief + one-turn lookahead), and the belief-driven parts "hard" (``hard.py``) reuses.
 
-Both keep a ``Belief`` about who the opponents are (fed by ``observe(events)``), sample the hidden
-state with ``world_from_view`` and then give the opponents identities drawn from that belief, and
-judge positions with ``standing``: the estimated final clue of every seat's monk (clue now, plus the
-clue today's suspicion will turn into, the event tiles, the expected clue from being guessed) turned
-into a chance of being lowest. Neither ever reads the true state.
+The medium bot keeps a ``Belief`` about who the opponents are (fed by ``observe(events)``), samples the
+hidden state with ``world_from_view`` and then gives the opponents identities drawn from that belief,
+and judges positions with ``standing``: the estimated final clue of every seat's monk (clue now, plus
+the clue today's suspicion will turn into, the event tiles, the expected clue from being guessed)
+turned into a chance of being lowest. It never reads the true state.
 
 Inside a sampled world every seat plays ``world_policy``: a fast greedy move chooser on the state
-itself (its own monk down, the other players' monks up), used for the rest of a turn and for rollouts.
+itself (its own monk down, the other players' monks up), used for the rest of a turn and as a rollout
+policy for searches over ``BelievedWorlds``.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ import random
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ludus.ai.mcts import ISMCTSBot
 from ludus.engine import Choice, Decision, Event, Game
 
 from . import events as ev
@@ -471,78 +471,9 @@ def finish_turn(game: BelievedWorlds, state: RoseState, seat: int, rng: random.R
         game.apply(state, decision.seat, world_policy(game.game, state, decision, rng))
 
 
-# --- hard: ISMCTS ------------------------------------------------------------------------------------
-HARD_ITERATIONS = 1500
-HARD_TIME = 1.5
-HARD_HORIZON = 0
-"""Whole turns searched after the current one (then ``standing`` judges). Measured over 12 games each:
-0 (the bot's own turn) kept 6 clue less than 1 — in-world opponents are only a crude model."""
-HARD_EXPLORATION = 0.1
-"""UCB constant: ``standing`` values of good and bad moves differ by a few hundredths."""
-SEARCHED = frozenset({"card", "william_or_adson", "time_tile", "pawn", "destination", "task_tile", "studious"})
-"""Decisions the hard bot searches; signs, bonus clue and Awkward follow the medium bot's belief and
-decoys (searching them without a model of being read spares the own monk every time, and shows it)."""
-
-
-class HardBot(BelievingMixin, ISMCTSBot):
-    """ISMCTS (``ludus.ai.mcts``) over worlds sampled from the belief. Lines stop at a horizon (the end
-    of the next ``horizon`` turns, or of the day); below the tree the world policy plays them out, and
-    ``standing`` (opponents judged by the belief's average monk) judges where they end.
-
-    Guesses take the belief's MAP assignment; signs, bonus clue, Awkward, revelations and Incredulous
-    answers use the medium bot's belief and decoys (``helper``).
-    """
-
-    def __init__(self, seat: int, seed: int | None = None, iterations: int | None = HARD_ITERATIONS,
-                 time_budget: float | None = HARD_TIME, depth: int | None = None, horizon: int = HARD_HORIZON,
-                 exploration: float = HARD_EXPLORATION) -> None:
-        self.horizon = horizon
-        self.belief = None
-        self.pending: list[Event] = []
-        self.marginals: Marginals | None = None
-        super().__init__(GAME, seat, iterations=iterations, time_budget=time_budget, rollout=world_policy,
-                         evaluate=self.judge, seed=seed, rollout_depth=depth, avoid_repeats=False,
-                         exploration=exploration)
-        self.helper = MediumBot(seat, None if seed is None else seed + 1)
-
-    def judge(self, game: Game, state: RoseState, seat: int) -> float:
-        if seat != self.seat:
-            return standing(state, seat)
-        # no exposure term here: trusting the crude model of the readers inside the search made the bot
-        # harm its own monk to look innocent (measured: +8 clue before guesses); the helper's decoys hide it
-        return standing(state, seat, None, self.marginals)
-
-    def observe(self, events: Iterable[Event]) -> None:
-        events = list(events)
-        BelievingMixin.observe(self, events)
-        self.helper.observe(events)
-
-    def choose(self, view: dict[str, Any], decision: Decision) -> Choice:
-        options = decision.options
-        if len(options) == 1:
-            return options[0]
-        if view.get("you") is None:
-            return self.rng.choice(options)
-        belief = self.catch_up(view)
-        if decision.kind == "guess":
-            return self.guess(view, decision)
-        if decision.kind not in SEARCHED:
-            return self.helper.choose(view, decision)
-        # the search draws its worlds through the game it holds: the believed worlds of this moment
-        self.game = BelievedWorlds(belief, self.seat, horizon=self.horizon)  # type: ignore[assignment]
-        self.marginals = believed_marginals(belief, view)
-        return ISMCTSBot.choose(self, view, decision)
-
-
 def medium_bot(game: Game, seat: int, seed: int | None) -> MediumBot:
     """The "medium" level."""
     return MediumBot(seat, seed)
 
 
-def hard_bot(game: Game, seat: int, seed: int | None) -> HardBot:
-    """The "hard" level."""
-    return HardBot(seat, seed)
-
-
-__all__ = ["BelievedWorlds", "HardBot", "MediumBot", "estimates", "finish_turn", "hard_bot", "medium_bot",
-           "standing", "world_policy"]
+__all__ = ["BelievedWorlds", "MediumBot", "estimates", "finish_turn", "medium_bot", "standing", "world_policy"]

@@ -1,0 +1,84 @@
+"""The hard Rose bot: it pushes the leader, locks in a good day, and plays the readers' game."""
+
+from __future__ import annotations
+
+import random
+
+from ludus.engine import Event
+from ludus.games.rose.components import COLOURS
+from ludus.games.rose.game import GAME
+from ludus.games.rose.hard import HardBot
+
+
+def _known(players: int = 3, seed: int = 5) -> tuple[object, HardBot]:
+    """A fresh game where seat 0's hard bot has seen every opponent spare its own monk many times."""
+    state = GAME.setup(players, seed)
+    bot = HardBot(0, seed=1)
+    events: list[Event] = []
+    for seat in range(1, players):
+        for _ in range(6):
+            events += [Event("card_played", {"seat": seat, "card": "c0"}),
+                       Event("clue", {"monk": COLOURS[state.identity[seat]], "amount": -3, "pawn": "william"})]
+    bot.observe(events)
+    return state, bot
+
+
+def test_the_leader_is_pushed_harder_than_a_player_far_behind():
+    state, bot = _known()
+    leader, behind = COLOURS[state.identity[1]], COLOURS[state.identity[2]]
+    state.clue[state.identity[1]] = 6
+    state.clue[state.identity[2]] = 30
+    weights = bot.weights(GAME.view(state, 0))
+    assert weights[COLOURS[state.identity[0]]] == -1.0
+    assert weights[leader] > weights[behind] > 0
+    # the opponents' weights are their shares of the chance to finish lowest: together as much as the own monk
+    assert abs(weights[leader] + weights[behind] - 1.0) < 0.05
+
+
+def test_a_ranking_counts_fully_only_when_the_move_ends_the_day():
+    state, bot = _known()
+    state.sundial = 20
+    view = GAME.view(state, 0)
+    assert bot.day_lock(view, 4) == 1.0
+    assert bot.day_lock(view, 1) < 1.0
+    state.sundial = 0
+    assert bot.day_lock(GAME.view(state, 0), 1) < bot.day_lock(view, 1)
+
+
+def test_being_the_lowest_look_alike_makes_being_named_likelier():
+    state, bot = _known(players=4)
+    view = GAME.view(state, 0)
+    me = view["you"]["identity"]
+    coming = dict.fromkeys(COLOURS, 0)
+    even = bot.guessed(view, dict.fromkeys(COLOURS, 20), coming)
+    clean = bot.guessed(view, {**dict.fromkeys(COLOURS, 20), me: 5}, coming)
+    decoy = next(c for c in COLOURS if c != me and bot.catch_up(view).played(view)[c] < 0.5)
+    hidden = bot.guessed(view, {**dict.fromkeys(COLOURS, 20), decoy: 5}, coming)
+    assert clean > even > hidden
+    assert hidden >= 0 and clean <= 3 * 4  # three readers, 4 clue per right guess with 4 players
+
+
+def test_sparing_its_own_monk_counts_against_it_in_the_readers_eyes():
+    state, bot = _known(players=4)
+    view = GAME.view(state, 0)
+    me = view["you"]["identity"]
+    clue = dict(view["clue"])
+    coming = dict.fromkeys(COLOURS, 0)
+    before = bot.guessed(view, clue, coming)
+    bot.extra = {me: 1.5}
+    assert bot.guessed(view, clue, coming) > before
+
+
+def test_revelation_shows_the_colour_least_like_its_own():
+    state = GAME.setup(4, 9)
+    rng = random.Random(2)
+    while state.phase != "revelation":
+        decision = min(GAME.decisions(state), key=lambda d: d.seat)
+        GAME.apply(state, decision.seat, rng.choice(decision.options))
+    decision = next(d for d in GAME.decisions(state) if d.seat == 0)
+    bot = HardBot(0, seed=3)
+    target = decision.options[-1]
+    for colour in decision.options:
+        state.clue[COLOURS.index(colour)] = 10
+    state.clue[COLOURS.index(target)] = 25
+    assert bot.choose(GAME.view(state, 0), decision) == target
