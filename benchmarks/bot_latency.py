@@ -1,5 +1,10 @@
-"""Per-decision think time of the ISMCTS bot on every installed game, at a few budgets.
+"""Per-decision think time of every bot level, and of the raw ISMCTS bot at a few budgets.
 
+Levels: each level registered for a turn-based game (easy, medium, hard) plays whole games at seat 0
+against easy bots, shown the events of its seat as in ``ludus sim``; every decision with more than one
+option is timed (CPU time of this process). Targets: hard p95 ≤ 2 s, medium p95 ≤ 0.5 s.
+
+ISMCTS:
 Positions are sampled along random playthroughs (only decisions with more than one option: a single
 option is answered without searching). For each budget the bot decides every position once from its
 seat's view; we print the median, 95th percentile and maximum think time (CPU time of this process, so
@@ -17,8 +22,10 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from ludus.ai import bot_for
+from ludus.ai.bot import LEVELS
 from ludus.ai.mcts import ISMCTSBot
-from ludus.engine import Decision, Game, Match, clone, game_ids, load_game
+from ludus.engine import Decision, Game, Match, clone, game_ids, load_game, visible_events
 
 TURN_BASED = ("rose", "floors")
 """Shadows runs on clocks: random rollouts there never end by themselves (try it with --games shadows)."""
@@ -78,6 +85,27 @@ def measure(game: Game, positions: list[Position], iterations: int, depth: int |
             "wall_median": statistics.median(walls), "iterations_per_second": done / max(sum(times), 1e-9)}
 
 
+def level_times(game: Game, level: str, players: int, games: int, seed: int) -> list[float]:
+    """CPU seconds of every decision with more than one option that ``level`` made at seat 0."""
+    times: list[float] = []
+    for number in range(games):
+        state = game.setup(players, seed + number)
+        bots = [bot_for(game, seat, level if seat == 0 else "easy", seed * 100 + number * 10 + seat)
+                for seat in range(players)]
+        while game.outcome(state) is None:
+            decision = min(game.decisions(state), key=lambda d: d.seat)
+            view = game.view(state, decision.seat)
+            started = time.process_time()
+            choice = bots[decision.seat].choose(view, decision)
+            if decision.seat == 0 and len(decision.options) > 1:
+                times.append(time.process_time() - started)
+            events = game.apply(state, decision.seat, choice)
+            for seat, bot in enumerate(bots):
+                if hasattr(bot, "observe"):
+                    bot.observe(visible_events(events, seat))
+    return times
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", nargs="*", default=None,
@@ -85,7 +113,22 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=20, help="decision points per game")
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--level-games", type=int, default=2, help="whole games per level (0: skip the levels)")
+    parser.add_argument("--levels", nargs="*", default=[level for level in LEVELS if level != "random"])
     args = parser.parse_args()
+    for game_id in args.games or [game_id for game_id in game_ids() if game_id in TURN_BASED]:
+        if not args.level_games:
+            break
+        game = load_game(game_id)
+        print(f"\n{game_id}, {args.players} players: bot levels at seat 0 against easy bots,"
+              f" {args.level_games} games each")
+        print(f"{'level':>8} {'decisions':>10} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}")
+        for level in args.levels:
+            times = level_times(game, level, args.players, args.level_games, args.seed)
+            if not times:
+                continue
+            print(f"{level:>8} {len(times):>10} {statistics.median(times) * 1000:>10.1f} "
+                  f"{percentile(times, 0.95) * 1000:>8.1f} {max(times) * 1000:>8.1f}", flush=True)
     for game_id in args.games or [game_id for game_id in game_ids() if game_id in TURN_BASED]:
         game = load_game(game_id)
         if args.players not in game.players:
