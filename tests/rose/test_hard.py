@@ -69,16 +69,19 @@ def test_sparing_its_own_monk_counts_against_it_in_the_readers_eyes():
     assert bot.guessed(view, clue, coming) > before
 
 
-def test_revelation_shows_the_colour_least_like_its_own():
+def test_revelation_keeps_a_look_alike_hidden():
     state = GAME.setup(4, 9)
     rng = random.Random(2)
     while state.phase != "revelation":
         decision = min(GAME.decisions(state), key=lambda d: d.seat)
         GAME.apply(state, decision.seat, rng.choice(decision.options))
     decision = next(d for d in GAME.decisions(state) if d.seat == 0)
-    bot = HardBot(0, seed=3)
-    target = decision.options[-1]
-    for colour in decision.options:
-        state.clue[COLOURS.index(colour)] = 10
-    state.clue[COLOURS.index(target)] = 25
-    assert bot.choose(GAME.view(state, 0), decision) == target
+    me = state.identity[0]
+    for look_alike in decision.options:
+        for colour in COLOURS:
+            state.clue[COLOURS.index(colour)] = 20
+        # a colour even cleaner than its own monk: the readers would name it instead of the bot's
+        state.clue[COLOURS.index(look_alike)] = 2
+        state.clue[me] = 6
+        bot = HardBot(0, seed=3)
+        assert bot.choose(GAME.view(state, 0), decision) != look_alike

@@ -18,13 +18,14 @@ the belief's MAP assignment, and values every option of its turn exactly, withou
   keep their own monk low). The bot models each opponent's guess as a soft minimum over the colours it
   has not revealed (the reader's own colour unlikely) of clue − ``READER_ACT_WEIGHT`` × evidence, and
   counts the expected clue of being named (``HIDE`` of it) in every position, including the evidence
-  its own move would add. Revelations reveal the colour least like its own in the readers' eyes and
-  keep the look-alikes hidden; it never picks a sign at random (a random push of a decoy shows).
+  its own move would add. Revelations weigh the +2 clue a marker gives against the look-alike it
+  rules out; it never picks a sign at random (a random push of a decoy shows).
 
 Measured against three ``easy`` bots (1200 games per setting, see docs/bots.md): the leader weights,
-the day lock and the sharper belief took the medium-style greedy player from ~32% to ~36% wins; the
-revelation rule to ~39%; the readers' term to ~42%. Searching (ISMCTS over its own turn, or rollouts
-of the next turns) gained nothing measurable over these exact one-turn values.
+the day lock and the sharper belief took the medium-style greedy player from ~32% to ~36% wins;
+keeping look-alike colours unrevealed to ~39%; the readers' term to ~42%; revelations judged by the
+readers' model to ~43%. Searching (ISMCTS over its own turn, or rollouts of the next turns) gained
+nothing measurable over these exact one-turn values.
 """
 
 from __future__ import annotations
@@ -52,8 +53,6 @@ READER_ACT_WEIGHT = 1.33
 """Clue points one unit of public evidence is worth in a reader's eyes."""
 ACT_WEIGHT = 0.5
 """How much of a considered move's own evidence the bot counts against itself."""
-REVEAL_ACT_WEIGHT = 3.0
-"""Revelations: clue points per unit of evidence when ranking colours by how much they look like its own."""
 
 
 class HardBot(MediumBot):
@@ -224,11 +223,24 @@ class HardBot(MediumBot):
         return best
 
     def _choose_revelation(self, view: dict[str, Any], decision: Decision) -> Choice:
-        """Reveal the colour least like its own to a reader (high clue, pushed by it); keep look-alikes."""
-        evidence = self.catch_up(view).loglik[self.seat]
-        clue = view["clue"]
-        return max(decision.options, key=lambda c: clue[c] - REVEAL_ACT_WEIGHT * evidence[COLOUR_INDEX[c]]
-                   + self.rng.random() * 0.01)
+        """The marker whose +2 clue helps most and whose loss as a look-alike costs least: each option
+        is judged by its weight (who gets the clue) against the readers' expected guess clue once that
+        colour is ruled out for this seat (measured: better than revealing the highest-clue colour)."""
+        weights = self.weights(view)
+        nothing = dict.fromkeys(COLOURS, 0)
+        own = view["seats"][self.seat]
+        self.lock = 1.0
+        marker = edition_of(view).revelation_clue
+        best, best_score = decision.options[0], -math.inf
+        for colour in decision.options:
+            seats = list(view["seats"])
+            seats[self.seat] = {**own, "revealed": [*own["revealed"], colour]}
+            clue = {**view["clue"], colour: view["clue"][colour] + marker}
+            score = (marker * weights[colour] - self.guessed({**view, "seats": seats}, clue, nothing)
+                     + self.rng.random() * 1e-3)
+            if score > best_score:
+                best, best_score = colour, score
+        return best
 
 
 def days_left(view: Mapping[str, Any]) -> float:
