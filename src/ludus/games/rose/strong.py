@@ -8,7 +8,7 @@ turned into a chance of being lowest. It never reads the true state.
 
 Inside a sampled world every seat plays ``world_policy``: a fast greedy move chooser on the state
 itself (its own monk down, the other players' monks up), used for the rest of a turn and as a rollout
-policy for searches over ``BelievedWorlds``.
+policy in the lookahead over ``BelievedWorlds``.
 """
 
 from __future__ import annotations
@@ -286,38 +286,25 @@ def world_policy(game: Game, s: RoseState, decision: Decision, rng: random.Rando
 
 # --- worlds from the belief -----------------------------------------------------------------------
 class BelievedWorlds:
-    """The Rose game as a search sees it: worlds sampled from a view with identities from a belief.
+    """Worlds sampled from a view with the opponents' identities drawn from a belief, for lookaheads.
 
     It also follows the searching seat's own *leak* along one simulated line: the evidence its own
-    simulated acts give the others about its identity (the ISMCTS engine calls ``world_from_view``
-    once per iteration, then ``clone`` once, then ``apply`` along the line).
+    simulated acts give the others about its identity (reset by ``world_from_view``, added by ``apply``).
     """
 
-    def __init__(self, belief: Belief, seat: int, game: RoseGame = GAME, horizon: int | None = None) -> None:
+    def __init__(self, belief: Belief, seat: int, game: RoseGame = GAME) -> None:
         self.game = game
-        self.id = game.id
-        self.players = game.players
-        self.options = game.options
         self.belief = belief
         self.seat = seat
-        self.horizon = horizon
         self.leak = [0.0] * len(COLOURS)
-        self.turn: tuple[int, int, str] = (0, 0, "")
-        self.turns = 0
 
     def world_from_view(self, view: dict[str, Any], seat: int, rng: random.Random) -> RoseState:
         world = self.game.world_from_view(view, seat, rng)
         self.leak = [0.0] * len(COLOURS)
-        self.turn = (world.day, world.active, world.phase)
-        self.turns = 0
         return self.belief.reassign(world, view, rng)
 
     def apply(self, state: RoseState, seat: int, choice: Any) -> list[Event]:
         events = self.game.apply(state, seat, choice)
-        turn = (state.day, state.active, state.phase)
-        if turn != self.turn:
-            self.turn = turn
-            self.turns += 1
         if seat == self.seat:
             for event in events:
                 found = feature(event)
@@ -326,26 +313,7 @@ class BelievedWorlds:
         return events
 
     def decisions(self, state: RoseState) -> Any:
-        """None once the line has reached the horizon: ``horizon`` whole turns after the current one,
-        or a day's end (searches then judge the position with ``standing``)."""
-        if self.horizon is not None and (self.turns > self.horizon or state.phase != "turn"):
-            return ()
         return self.game.decisions(state)
-
-    def view(self, state: RoseState, seat: int | None) -> dict[str, Any]:
-        return self.game.view(state, seat)
-
-    def outcome(self, state: RoseState) -> Any:
-        return self.game.outcome(state)
-
-    def clone(self, state: RoseState) -> RoseState:
-        return state.clone()
-
-    def setup(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> RoseState:
-        return self.game.setup(players, seed, options)
-
-    def advance(self, state: RoseState, now: float) -> list[Event]:
-        return []
 
 
 # --- shared by medium and hard: belief, guesses, revelations ----------------------------------------
