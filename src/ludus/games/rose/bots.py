@@ -56,6 +56,14 @@ def conversion(suspicion: Mapping[str, int], factor: int = 1, table: tuple[int, 
     return {colour: award[value] for colour, value in suspicion.items()}
 
 
+def coming_clue(view: Mapping[str, Any], suspicion: Mapping[str, int]) -> dict[str, int]:
+    """The clue today's ``suspicion`` turns into at the end of the day (Caught doubles it; none outside turns)."""
+    if view.get("phase") != "turn":
+        return dict.fromkeys(suspicion, 0)
+    factor = 2 if view.get("event") == "caught" else 1
+    return conversion(suspicion, factor, edition_of(view).conversion)
+
+
 def edition_of(view: Mapping[str, Any]) -> Edition:
     """The component values the table plays with (public: the options are in every view)."""
     try:
@@ -107,8 +115,7 @@ class GreedyBot:
     def value(self, view: Mapping[str, Any], tracks: Tracks, weights: Mapping[str, float]) -> float:
         """The position's worth to the bot: weighted clue, counting today's suspicion as future clue."""
         suspicion, clue = tracks
-        factor = 2 if view.get("event") == "caught" else 1
-        coming = conversion(suspicion, factor, edition_of(view).conversion)
+        coming = coming_clue(view, suspicion)
         return sum(weights[c] * (clue[c] + coming[c] + 0.02 * suspicion[c]) for c in COLOURS)
 
     # --- the effect of one move ---------------------------------------------------------------
@@ -209,26 +216,26 @@ class GreedyBot:
         choice = handler(view, decision)
         return choice if decision.allows(choice) else self.rng.choice(options)
 
+    def card_moves(self, view: Mapping[str, Any], card: Mapping[str, Any]) -> list[tuple[list[str], list[str], int]]:
+        """What a card in hand lets the player move: (pawns, buildings, hours) per way of playing it."""
+        buildings = list(view["buildings"])
+        if card["type"] == "monk":
+            return [([card["monk"]], buildings, card["hours"])]
+        if card["type"] == "building":
+            return [(list(self.where(view)), [card["building"]], card["hours"])]
+        ed = edition_of(view)
+        return [(["william"], buildings, ed.william_hours), (["adson"], buildings, ed.adson_hours)]
+
     def _choose_card(self, view: dict[str, Any], decision: Decision) -> Choice:
         weights = self.weights(view)
         cards = {card["id"]: card for card in view["you"]["hand"]}
-        buildings = list(view["buildings"])
         best, best_score = decision.options[0], -1e9
         for card_id in decision.options:
             card = cards.get(card_id)
             if card is None:
                 continue
-            if card["type"] == "monk":
-                gain = self.best_move(view, [card["monk"]], buildings, weights)[0]
-                score = gain - self.time_cost(view, card["hours"])
-            elif card["type"] == "building":
-                gain = self.best_move(view, list(self.where(view)), [card["building"]], weights)[0]
-                score = gain - self.time_cost(view, card["hours"])
-            else:
-                ed = edition_of(view)
-                score = max(
-                    self.best_move(view, ["william"], buildings, weights)[0] - self.time_cost(view, ed.william_hours),
-                    self.best_move(view, ["adson"], buildings, weights)[0] - self.time_cost(view, ed.adson_hours))
+            score = max(self.best_move(view, pawns, places, weights)[0] - self.time_cost(view, hours)
+                        for pawns, places, hours in self.card_moves(view, card))
             score += self.rng.random() * 0.05
             if score > best_score:
                 best, best_score = card_id, score

@@ -37,9 +37,9 @@ from typing import Any
 from ludus.engine import Choice, Decision
 
 from .belief import LOG_LR, Belief
-from .bots import EVENT_TILE_COST, TIME_TILE_VALUE, Tracks, conversion, edition_of
+from .bots import EVENT_TILE_COST, TIME_TILE_VALUE, Tracks, coming_clue, edition_of
 from .components import COLOUR_INDEX, COLOURS
-from .strong import MediumBot
+from .strong import MediumBot, days_to_play
 
 TEMPER = 1.5
 """The belief's evidence scale (the medium bot's is 1.0; the measured ratios are ~2×)."""
@@ -80,7 +80,7 @@ class HardBot(MediumBot):
         marginals = belief.marginals(view)
         played = belief.played(view)
         ed = edition_of(view)
-        coming = self.coming(view, view["suspicion"])
+        coming = coming_clue(view, view["suspicion"])
         clue = view["clue"]
         tiles = {s["seat"]: len(s["event_tiles"]) for s in view["seats"]}
         estimate = {seat: clue[me] + coming[me] + ed.event_tile_clue * tiles[seat]}
@@ -103,13 +103,6 @@ class HardBot(MediumBot):
         return weights
 
     # --- what a position is worth --------------------------------------------------------------
-    @staticmethod
-    def coming(view: Mapping[str, Any], suspicion: Mapping[str, int]) -> dict[str, int]:
-        if view.get("phase") != "turn":
-            return dict.fromkeys(COLOURS, 0)
-        factor = 2 if view.get("event") == "caught" else 1
-        return conversion(suspicion, factor, edition_of(view).conversion)
-
     def day_lock(self, view: Mapping[str, Any], hours: int) -> float:
         """1 when ``hours`` more end the day, less the more of the day would still be left."""
         day = edition_of(view).sundial_day
@@ -118,7 +111,7 @@ class HardBot(MediumBot):
 
     def value(self, view: Mapping[str, Any], tracks: Tracks, weights: Mapping[str, float]) -> float:
         suspicion, clue = tracks
-        coming = self.coming(view, suspicion)
+        coming = coming_clue(view, suspicion)
         mean = sum(coming.values()) / len(coming)
         lock = self.lock
         worth = sum(weights[c] * (clue[c] + lock * coming[c] + (1 - lock) * mean + 0.02 * suspicion[c])
@@ -188,25 +181,17 @@ class HardBot(MediumBot):
         end is valued both ending the day (event tile) and, if time tiles allow, keeping it going."""
         weights = self.weights(view)
         cards = {card["id"]: card for card in view["you"]["hand"]}
-        buildings = list(view["buildings"])
-        ed = edition_of(view)
         now = (dict(view["suspicion"]), dict(view["clue"]))
         self.lock = self.day_lock(view, 0)
         base = self.value(view, now, weights)
-        left = ed.sundial_day - view["sundial"]
+        left = edition_of(view).sundial_day - view["sundial"]
         tiles = self.spendable_tiles(view)
         best, best_score, best_ends = decision.options[0], -math.inf, False
         for card_id in decision.options:
             card = cards.get(card_id)
             if card is None:
                 continue
-            if card["type"] == "monk":
-                plans = [([card["monk"]], buildings, card["hours"])]
-            elif card["type"] == "building":
-                plans = [(list(self.where(view)), [card["building"]], card["hours"])]
-            else:
-                plans = [(["william"], buildings, ed.william_hours), (["adson"], buildings, ed.adson_hours)]
-            for pawns, places, hours in plans:
+            for pawns, places, hours in self.card_moves(view, card):
                 ways = [(hours, 0.0, False)] if hours < left else [(hours, EVENT_TILE_COST, True)]
                 need = hours - left + 1
                 if hours >= left and need <= min(hours, tiles):
@@ -244,10 +229,8 @@ class HardBot(MediumBot):
 
 
 def days_left(view: Mapping[str, Any]) -> float:
-    """Days of play still to come, counted in hours so that the value runs smoothly over a day's end."""
-    ed = edition_of(view)
-    today = min(1.0, view["sundial"] / ed.sundial_day) if view.get("phase") == "turn" else 1.0
-    return max(0.0, ed.days - view["day"] - today)
+    """Days of play still to come, from what the view shows."""
+    return days_to_play(edition_of(view), view["day"], view["sundial"], view.get("phase") == "turn")
 
 
 def hard_bot(game: Any, seat: int, seed: int | None) -> HardBot:

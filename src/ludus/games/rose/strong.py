@@ -34,6 +34,7 @@ from .components import (
     PAWN_INDEX,
     PAWNS,
     WILLIAM,
+    Edition,
 )
 from .game import GAME, RoseGame
 from .rules import card_pawn
@@ -93,11 +94,14 @@ def believed_marginals(belief: Belief, view: Mapping[str, Any]) -> Marginals:
     return {seat: [row[c] for c in COLOURS] for seat, row in table.items()}
 
 
-def days_left(s: RoseState) -> float:
+def days_to_play(ed: Edition, day: int, sundial: int, in_turn: bool) -> float:
     """Days of play still to come, counted in hours so the clock runs smoothly over a day's end."""
-    ed = s.ed
-    today = min(1.0, s.sundial / ed.sundial_day) if s.phase == "turn" else 1.0
-    return max(0.0, ed.days - 1 - s.day + 1 - today)
+    today = min(1.0, sundial / ed.sundial_day) if in_turn else 1.0
+    return max(0.0, ed.days - day - today)
+
+
+def days_left(s: RoseState) -> float:
+    return days_to_play(s.ed, s.day, s.sundial, s.phase == "turn")
 
 
 def standing(s: RoseState, seat: int, exposure: float | None = None, marginals: Marginals | None = None) -> float:
