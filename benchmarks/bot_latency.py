@@ -23,9 +23,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ludus.ai import bot_for
+from ludus.ai.arena import play_match
 from ludus.ai.bot import LEVELS
 from ludus.ai.mcts import ISMCTSBot
-from ludus.engine import Decision, Game, Match, clone, game_ids, load_game, visible_events
+from ludus.engine import Decision, Game, Match, clone, game_ids, load_game
 
 TURN_BASED = ("rose", "floors")
 """Shadows runs on clocks: random rollouts there never end by themselves (try it with --games shadows)."""
@@ -85,24 +86,33 @@ def measure(game: Game, positions: list[Position], iterations: int, depth: int |
             "wall_median": statistics.median(walls), "iterations_per_second": done / max(sum(times), 1e-9)}
 
 
+class Timed:
+    """A bot whose decisions with more than one option are timed (CPU seconds); events pass through."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.times: list[float] = []
+
+    def choose(self, view: Any, decision: Decision) -> Any:
+        started = time.process_time()
+        choice = self.bot.choose(view, decision)
+        if len(decision.options) > 1:
+            self.times.append(time.process_time() - started)
+        return choice
+
+    def observe(self, events: Any) -> None:
+        if hasattr(self.bot, "observe"):
+            self.bot.observe(events)
+
+
 def level_times(game: Game, level: str, players: int, games: int, seed: int) -> list[float]:
     """CPU seconds of every decision with more than one option that ``level`` made at seat 0."""
     times: list[float] = []
     for number in range(games):
-        state = game.setup(players, seed + number)
-        bots = [bot_for(game, seat, level if seat == 0 else "easy", seed * 100 + number * 10 + seat)
-                for seat in range(players)]
-        while game.outcome(state) is None:
-            decision = min(game.decisions(state), key=lambda d: d.seat)
-            view = game.view(state, decision.seat)
-            started = time.process_time()
-            choice = bots[decision.seat].choose(view, decision)
-            if decision.seat == 0 and len(decision.options) > 1:
-                times.append(time.process_time() - started)
-            events = game.apply(state, decision.seat, choice)
-            for seat, bot in enumerate(bots):
-                if hasattr(bot, "observe"):
-                    bot.observe(visible_events(events, seat))
+        timed = Timed(bot_for(game, 0, level, seed * 100 + number * 10))
+        others = [bot_for(game, seat, "easy", seed * 100 + number * 10 + seat) for seat in range(1, players)]
+        play_match(game, players, seed + number, [timed, *others])
+        times.extend(timed.times)
     return times
 
 
