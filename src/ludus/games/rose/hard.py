@@ -36,7 +36,7 @@ from typing import Any
 
 from ludus.engine import Choice, Decision
 
-from .belief import LOG_LR, Belief
+from .belief import LOG_LR
 from .bots import EVENT_TILE_COST, TIME_TILE_VALUE, Tracks, coming_clue, edition_of
 from .components import COLOUR_INDEX, COLOURS
 from .strong import MediumBot, days_to_play
@@ -58,6 +58,8 @@ ACT_WEIGHT = 0.5
 class HardBot(MediumBot):
     """Belief + exact one-turn values with leader weights, a day lock and the readers' term."""
 
+    temper = TEMPER
+
     def __init__(self, seat: int, seed: int | None = None) -> None:
         super().__init__(seat, seed, looks=frozenset())
         self.whim = 0.0
@@ -66,11 +68,6 @@ class HardBot(MediumBot):
         self.extra: dict[str, float] | None = None
         """Evidence about its own seat that the move being valued would add."""
         self.ends_day = False
-
-    def ensure_belief(self, view: Mapping[str, Any]) -> Belief:
-        if self.belief is None:
-            self.belief = Belief(self.seat, view["players"], temper=TEMPER)
-        return self.belief
 
     # --- whom to push ------------------------------------------------------------------------
     def weights(self, view: Mapping[str, Any]) -> dict[str, float]:

@@ -327,10 +327,12 @@ class BelievingMixin:
     seat: int
     rng: random.Random
     belief: Belief | None
+    temper = 1.0
+    """The scale of the belief's evidence (``Belief.temper``)."""
 
     def ensure_belief(self, view: Mapping[str, Any]) -> Belief:
         if self.belief is None:
-            self.belief = Belief(self.seat, view["players"])
+            self.belief = Belief(self.seat, view["players"], temper=self.temper)
         return self.belief
 
     def observe(self, events: Iterable[Event]) -> None:
