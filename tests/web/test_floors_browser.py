@@ -11,6 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
+from page_helpers import wait_ready
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
@@ -39,6 +40,7 @@ def shoot(page: Any, path: Path) -> None:
 
 
 def wait_for_seat(page: Any, seat: int) -> None:
+    wait_ready(page)
     page.wait_for_function(f"() => window.ludus && ludus.state.view && ludus.state.seat === {seat}")
 
 
@@ -77,6 +79,7 @@ def test_a_whole_game_from_the_lobby_with_two_people_and_a_bot(server: str, brow
         page.on("pageerror", lambda error: errors.append(str(error)))
 
     ann.goto(server + "/")
+    wait_ready(ann, "lobby")
     ann.wait_for_selector("#create-table")
     ann.select_option("#create-game", "floors")
     ann.select_option("#create-players", "3")
@@ -85,9 +88,11 @@ def test_a_whole_game_from_the_lobby_with_two_people_and_a_bot(server: str, brow
     ann.uncheck(".check input")
     ann.fill("#create-name", "Ann")
     ann.click("#create-table")
+    wait_ready(ann)
     ann.wait_for_url("**/t/*")
     wait_for_seat(ann, 0)
     bob.goto(ann.input_value("input.invite"))
+    wait_ready(bob)
     bob.wait_for_selector("#join-table")
     bob.fill("#join-name", "Bob")
     bob.click("#join-table")
@@ -155,9 +160,11 @@ def test_advanced_setup_tiles_are_placed_by_clicking(server: str, browser: Any, 
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(server + "/")
+    wait_ready(page, "lobby")
     seat = {"token": created["token"], "seat": 0}
     page.evaluate("([key, seat]) => localStorage.setItem(key, JSON.stringify(seat))", [f"ludus.seat.{table_id}", seat])
     page.goto(f"{server}/t/{table_id}")
+    wait_ready(page)
     wait_for_seat(page, 0)
     done: set[str] = set()
     wanted = ("pool1x4", "teleporter0", "teleporter1", "pool2x2")

@@ -7,6 +7,7 @@ from typing import Any
 
 import httpx
 import pytest
+from page_helpers import wait_ready
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 
@@ -27,9 +28,11 @@ def test_a_table_renders_and_takes_a_move(server: str, browser: Any, artifacts: 
         page = context.new_page()
         page.on("pageerror", lambda error, sink=errors: sink.append(str(error)))
         page.goto(server + "/")
+        wait_ready(page, "lobby")
         page.evaluate("([id, token]) => localStorage.setItem(`ludus.seat.${id}`, JSON.stringify({token, seat: 0}))",
                       [table_id, created["token"]])
         page.goto(f"{server}/t/{table_id}")
+        wait_ready(page)
         page.wait_for_function("() => window.ludus && ludus.state.view && ludus.state.seat === 0")
         if label == "desktop":
             played = False

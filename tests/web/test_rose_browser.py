@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from page_helpers import wait_ready
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
@@ -45,6 +46,7 @@ def state(page: Any) -> dict[str, Any] | None:
 
 
 def wait_for_seat(page: Any, seat: int) -> None:
+    wait_ready(page)
     page.wait_for_function(f"() => window.ludus && ludus.state.view && ludus.state.seat === {seat}")
 
 
@@ -95,6 +97,7 @@ def test_a_whole_game_from_the_lobby_with_two_people_and_two_bots(server: str, b
 
     # Adso starts a table in the lobby: seat 2 for a friend, two bots that do not pause
     adso.goto(server + "/")
+    wait_ready(adso, "lobby")
     adso.wait_for_selector("#create-table")
     adso.select_option("#create-game", "rose")
     adso.select_option("#create-players", "4")
@@ -105,6 +108,7 @@ def test_a_whole_game_from_the_lobby_with_two_people_and_two_bots(server: str, b
     adso.fill("#create-name", "Adso")
     shoot(adso, artifacts / "rose-lobby-desktop.png")
     adso.click("#create-table")
+    wait_ready(adso)
     adso.wait_for_url("**/t/*")
     wait_for_seat(adso, 0)
     invite = adso.input_value("input.invite")
@@ -112,6 +116,7 @@ def test_a_whole_game_from_the_lobby_with_two_people_and_two_bots(server: str, b
 
     # William opens the invite on a phone and takes the free seat
     william.goto(invite)
+    wait_ready(william)
     william.wait_for_selector("#join-table")
     william.fill("#join-name", "William")
     william.click("#join-table")
@@ -164,6 +169,7 @@ def test_the_language_switch_relabels_and_is_remembered(server: str, browser: An
     context = browser.new_context(viewport={"width": 375, "height": 812})
     page = context.new_page()
     page.goto(server + "/")
+    wait_ready(page, "lobby")
     page.wait_for_selector("#create-table")
     assert page.inner_text(".topnav a >> nth=0") == "Lobby"
     page.select_option("#lang", "hu")
@@ -190,6 +196,7 @@ def test_a_spectator_sees_no_hand_and_no_identity(server: str, browser: Any) -> 
     context = browser.new_context()
     page = context.new_page()
     page.goto(f"{server}/t/{created['table']['id']}")
+    wait_ready(page)
     page.wait_for_function("() => window.ludus && ludus.state.view && ludus.state.seat === null")
     assert page.locator(".you .identity").count() == 0
     assert page.locator(".hand").count() == 0
@@ -206,10 +213,12 @@ def test_a_seat_link_moves_the_seat_to_a_second_device(server: str, browser: Any
     first, second = browser.new_context(), browser.new_context(viewport={"width": 375, "height": 812})
     laptop, phone = first.new_page(), second.new_page()
     laptop.goto(f"{server}/t/{table_id}#seat={token}")
+    wait_ready(laptop)
     wait_for_seat(laptop, 0)
     assert laptop.evaluate("() => location.hash") == ""  # the token does not linger in the address bar
     assert laptop.locator("#copy-seat-link").count() == 1
     phone.goto(f"{server}/t/{table_id}#seat={token}")
+    wait_ready(phone)
     wait_for_seat(phone, 0)
     assert secrets_of(phone)[:2] == secrets_of(laptop)[:2]
     first.close()

@@ -12,6 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
+from page_helpers import wait_ready
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
@@ -35,6 +36,7 @@ def shoot(page: Any, path: Path) -> None:
 
 def wait_for_seat(page: Any, seat: int | None) -> None:
     wanted = "null" if seat is None else seat
+    wait_ready(page)
     page.wait_for_function(f"() => window.ludus && ludus.state.view && ludus.state.seat === {wanted}")
 
 
@@ -85,6 +87,7 @@ def test_a_whole_team_game_with_two_people_two_bots_and_a_spectator(server: str,
 
     # Olga starts a table: seat 0 black officer (her), 1 orange officer bot, 2 black detective (Dirk), 3 bot
     olga.goto(server + "/")
+    wait_ready(olga, "lobby")
     olga.wait_for_selector("#create-table")
     olga.select_option("#create-game", "shadows")
     olga.select_option("#create-players", "4")
@@ -93,15 +96,18 @@ def test_a_whole_team_game_with_two_people_two_bots_and_a_spectator(server: str,
     olga.select_option('select[data-seat="3"]', "easy")
     olga.fill("#create-name", "Olga")
     olga.click("#create-table")
+    wait_ready(olga)
     olga.wait_for_url("**/t/*")
     wait_for_seat(olga, 0)
     invite = olga.input_value("input.invite")
     dirk.goto(invite)
+    wait_ready(dirk)
     dirk.wait_for_selector("#join-table")
     dirk.fill("#join-name", "Dirk")
     dirk.click("#join-table")
     wait_for_seat(dirk, 2)
     spectator.goto(invite)
+    wait_ready(spectator)
     wait_for_seat(spectator, None)
     olga.wait_for_selector(".shadows-board .map-overlay[data-card='black']")
     assert role(olga) == "officer" and role(dirk) == "detective"
@@ -171,9 +177,11 @@ def test_the_coop_countdown_runs_on_the_page(server: str, browser: Any, artifact
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     page.goto(server + "/")
+    wait_ready(page, "lobby")
     seat = {"token": created["token"], "seat": 0}
     page.evaluate("([key, seat]) => localStorage.setItem(key, JSON.stringify(seat))", [f"ludus.seat.{table_id}", seat])
     page.goto(f"{server}/t/{table_id}")
+    wait_ready(page)
     page.wait_for_function("() => ludus.state.view && ludus.state.view.clock && ludus.state.view.clock.deadline")
     page.wait_for_selector("#shadows-clock")
     first = page.inner_text("#shadows-clock")

@@ -1,17 +1,15 @@
 // The lobby: start a table (game, seats, bots, options) and see the open and running tables.
-import { api, el, errorText, gameName, has, navigate, seats, t, toast } from "./app.js";
+import { api } from "./lib/api.js";
+import { el, toast } from "./lib/dom.js";
+import { errorText, gameName, has, t } from "./lib/i18n.js";
+import { navigate } from "./lib/nav.js";
+import { pageLoading, pageReady } from "./lib/ready.js";
+import { rememberName, rememberedName, seats } from "./lib/seats.js";
 
 const LEVELS = ["random", "easy", "medium", "hard"];
 
-export function rememberedName() {
-  return localStorage.getItem("ludus.name") || "";
-}
-
-export function rememberName(name) {
-  localStorage.setItem("ludus.name", name);
-}
-
 export function renderLobby(root) {
+  pageLoading("lobby");
   let games = [];
   let tables = [];
   const form = { game: "rose", players: 4, seatKinds: [], options: {}, humanBots: true };
@@ -25,6 +23,7 @@ export function renderLobby(root) {
       toast(errorText(error.code, error.message));
     }
     render();
+    pageReady("lobby");
   }
 
   function gameInfo() {

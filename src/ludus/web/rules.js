@@ -1,12 +1,15 @@
 // The rules-help page of a game, from its catalog's "help.*" keys.
-import { el, gameName, has, language, t } from "./app.js";
+import { el } from "./lib/dom.js";
+import { catalog, gameName, has, t } from "./lib/i18n.js";
+import { pageLoading, pageReady } from "./lib/ready.js";
 
 const ORDER = ["goal", "setup", "day", "turn", "time", "move", "task", "suspicion", "william", "adson", "draw",
   "end_of_day", "revelation", "final", "scoring", "events"];
 
 export function renderRules(root, game) {
-  async function render() {
-    const messages = await (await fetch(`/i18n/${language()}`)).json();
+  pageLoading("rules");
+  function render() {
+    const messages = catalog();
     const prefix = `${game}.help.`;
     const keys = Object.keys(messages).filter((key) => key.startsWith(prefix) && key !== `${prefix}title`);
     keys.sort((a, b) => {
@@ -25,6 +28,7 @@ export function renderRules(root, game) {
       el("h1", {}, has(`${prefix}title`) ? t(`${prefix}title`) : gameName(game)),
       keys.length ? keys.map((key) => el("p", {}, messages[key])) : el("p", { class: "muted" }, t("web.rules.none")),
       events.length ? [el("h2", {}, t("rose.ui.event_row")), el("ul", { class: "event-list" }, events)] : null));
+    pageReady("rules");
   }
   render();
   return { render };

@@ -1,10 +1,15 @@
 // A table page: seats and invite, the live connection, and the game's own renderer.
-import { api, el, errorText, gameName, navigate, seats, t, toast } from "./app.js";
-import { rememberName, rememberedName } from "./lobby.js";
+import { api } from "./lib/api.js";
+import { el, toast } from "./lib/dom.js";
+import { errorText, gameName, t } from "./lib/i18n.js";
+import { navigate } from "./lib/nav.js";
+import { pageLoading, pageReady } from "./lib/ready.js";
+import { rememberName, rememberedName, seats } from "./lib/seats.js";
 
 const LOG_LIMIT = 400;
 
 export function renderTable(root, tableId) {
+  pageLoading("table");
   const state = { table: tableId, game: null, seq: 0, seat: null, status: "open", view: null, decisions: [],
     seatsInfo: [], outcome: null, log: [], connected: false, pending: false };
   let socket = null;
@@ -119,6 +124,7 @@ export function renderTable(root, tableId) {
     }
     renderer = await rendererLoad;
     renderer.render(board, state, ctx);
+    if (state.view) pageReady("table");  // the first welcome is on screen: tests may look now
   }
 
   function render() {

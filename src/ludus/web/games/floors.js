@@ -2,8 +2,8 @@
 // blood pools, teleporters, figures in seat colours, the monster and its facing). Moves are made on the board:
 // click a figure, then the squares next to it (enter and exit are spots of their own), undo/done in the bar.
 // The monster phase is replayed step by step from the trace events that come with each update.
-import { el } from "../app.js";
-import { svg } from "../svg.js";
+import { el } from "../lib/dom.js";
+import { svg } from "../lib/svg.js";
 
 const CELL = 40;
 const M = 28;  // margin for the edge letters

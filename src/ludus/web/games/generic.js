@@ -1,5 +1,5 @@
 // A plain renderer for any game without its own table yet: the view as data, every option as a button.
-import { el } from "../app.js";
+import { el } from "../lib/dom.js";
 
 export function optionButton(ctx, option, label, extra = {}) {
   return el("button", { class: `option ${extra.class || ""}`, type: "button", "data-choice": JSON.stringify(option),

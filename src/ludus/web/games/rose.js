@@ -1,7 +1,7 @@
 // The Name of the Rose table: the abbey in SVG, sundial, tracks, events, your hand, and every decision as
 // something to click on the board (a card, a building, a pawn, a tile, a ± per monk) or in the prompt bar.
-import { el } from "../app.js";
-import { svg } from "../svg.js";
+import { el } from "../lib/dom.js";
+import { svg } from "../lib/svg.js";
 
 const BUILDINGS = ["Bibliotheca", "Scriptorium", "Stabulum", "Dormitorium", "Officina", "Refectorium", "Culina",
   "Porta", "InfirmorumDomus", "Balneatorium", "Ecclesia", "Capitulum", "Porticus", "Hortus"];

@@ -2,8 +2,8 @@
 // police tokens; the ten face-up clue cards (an officer picks 1 or 2 and gives them); the officer's own map
 // card drawn over the board (only an officer's view carries it); the detectives' team chat, which their
 // officer reads; the co-op countdown from the server's deadline; round results with the maps revealed.
-import { el } from "../app.js";
-import { svg } from "../svg.js";
+import { el } from "../lib/dom.js";
+import { svg } from "../lib/svg.js";
 
 const R = 50;  // hex radius (pointy-top)
 const SQ3 = Math.sqrt(3);

@@ -1,0 +1,13 @@
+"""What every browser test shares besides its fixtures."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def wait_ready(page: Any, kind: str = "table", timeout: float = 60_000) -> None:
+    """Wait for the page's own readiness signal (``<html data-page=… data-ready="true">``).
+
+    A selector cannot throw before the client's modules have loaded, unlike a predicate that reads
+    ``window.ludus``; every test looks at a page only after this."""
+    page.wait_for_selector(f"html[data-page='{kind}'][data-ready='true']", state="attached", timeout=timeout)
