@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from ludus.engine import GAMES, BadOptions, Match, UnknownGame
 from ludus.i18n import LANGUAGES
+from ludus.server.limits import add_limit_arguments
 
 
 def _run(target: str, args: argparse.Namespace) -> int:
@@ -56,6 +57,7 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--db", default=None, help="database URL (default: a SQLite file ./ludus.sqlite3)")
     serve.add_argument("--redis", default=None, help="redis URL for multi-process fan-out")
+    add_limit_arguments(serve)
 
     play = commands.add_parser("play", help="play a game in the terminal")
     play.add_argument("game", choices=sorted(GAMES))

@@ -8,21 +8,32 @@ Each seat holds a secret number that only it may see (the redaction tests look f
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Mapping
 from typing import Any
 
 from ludus.engine import Decision, Event, IllegalChoice, Option, Outcome, check_players, resolve_options
 
 
+# A setup asked to "spin" burns CPU until a test releases it: the stand-in for a very hard setup.
+SPINNING = threading.Event()
+RELEASE = threading.Event()
+
+
 class TinyGame:
     id = "tiny"
     players = range(2, 5)
-    options = (Option("target", 6, "counter value that ends the race"),
-               Option("mode", "plain", "a choice-restricted option", choices=("plain", "fancy")))
+    options = (Option("target", 6, "counter value that ends the race", minimum=1, maximum=100_000),
+               Option("mode", "plain", "a choice-restricted option", choices=("plain", "fancy")),
+               Option("spin", False, "setup computes until the test releases it"))
 
     def setup(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         check_players(self.id, players, self.players)
         resolved = resolve_options(self.options, options)
+        if resolved["spin"]:
+            SPINNING.set()
+            while not RELEASE.is_set():  # busy, not sleeping: it holds the GIL as a hard setup would
+                pass
         rng = random.Random(seed)
         return {"players": players, "target": resolved["target"], "counter": 0, "active": 0, "phase": "race",
                 "secrets": [rng.randint(100_000, 999_999) for _ in range(players)], "winner": None,

@@ -27,6 +27,7 @@ class Match:
         self.state = self.game.setup(players, seed, self.options)
         self.log: list[dict[str, Any]] = []
         self.events: list[Event] = []
+        self._starts: list[int] = []  # where each log entry's events begin in ``events``
 
     # --- playing -------------------------------------------------------------------------
     def decisions(self, seat: int | None = None) -> list[Decision]:
@@ -43,6 +44,7 @@ class Match:
             raise IllegalChoice("malformed", f"choice is not JSON data: {error}") from error
         events = self.game.apply(self.state, seat, choice)
         self.log.append({"seat": seat, "choice": choice})
+        self._starts.append(len(self.events))
         self.events.extend(events)
         return events
 
@@ -51,8 +53,13 @@ class Match:
         events = self.game.advance(self.state, now)
         if events:
             self.log.append({"advance": now})
+            self._starts.append(len(self.events))
             self.events.extend(events)
         return events
+
+    def events_after(self, n: int) -> list[Event]:
+        """The events of log entries n+1, n+2, ... (all of them for n = 0)."""
+        return self.events[self._starts[n]:] if 0 <= n < len(self._starts) else []
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return self.game.view(self.state, seat)
@@ -88,6 +95,7 @@ class Match:
         if "advance" in entry:
             events = self.game.advance(self.state, entry["advance"])
             self.log.append({"advance": entry["advance"]})
+            self._starts.append(len(self.events))
             self.events.extend(events)
             return events
         return self.play(entry["seat"], entry["choice"])

@@ -2,12 +2,14 @@
 
 ``ludus serve`` runs it on uvicorn with an embedded SQLite file (./ludus.sqlite3) unless
 ``--db`` names another database (``postgresql://...``); ``--redis`` adds Redis pub/sub so
-several server processes can share one database.
+several server processes can share one database. What one client may cost is bounded by ``Limits``
+(limits.py; ``--limit-*`` and the other flags of ``ludus serve``).
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
@@ -16,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -24,12 +27,15 @@ from starlette.staticfiles import StaticFiles
 from ludus import i18n
 
 from . import pictures
-from .clock import Clock
+from .clock import Clock, has_real_time_rules
 from .hub import make_hub
+from .hygiene import Hygiene
+from .limits import HeavyWork, Limits, Rates, limits_from_arguments
 from .live import LiveTables
 from .lobby import Lobby
 from .play import play_socket
 from .store import Store
+from .timeouts import http_protocol, websocket_protocol
 
 log = logging.getLogger("ludus.server")
 
@@ -66,11 +72,26 @@ async def health(request: Request) -> JSONResponse:
     return JSONResponse({"ok": True, "live_tables": len(request.app.state.tables.live)})
 
 
-def create_app(db_url: str | None = None, redis_url: str | None = None, *, resume: bool = True) -> Starlette:
+async def sweep_forever(tables: LiveTables, every: float) -> None:
+    """Now and then, drop the tables nobody needs from memory (they reload from the log when opened)."""
+    idle: set[str] = set()
+    while True:
+        await asyncio.sleep(every)
+        try:
+            idle = tables.sweep(idle, has_real_time_rules)
+        except Exception:
+            log.exception("sweeping idle tables failed")
+
+
+def create_app(db_url: str | None = None, redis_url: str | None = None, *, resume: bool = True,
+               limits: Limits | None = None) -> Starlette:
+    limits = limits or Limits()
     store = Store(db_url)
     hub = make_hub(redis_url)
     tables = LiveTables(store, hub)
-    lobby = Lobby(tables)
+    setups = HeavyWork(limits.setup_workers, limits.setup_seconds)
+    rates = Rates(limits)
+    lobby = Lobby(tables, rates, setups)
     clock = Clock(tables)
 
     @contextlib.asynccontextmanager
@@ -81,10 +102,13 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
             if resumed:
                 log.info("resumed %s running tables from the move log", resumed)
         clock.start()
+        sweeper = asyncio.create_task(sweep_forever(tables, limits.sweep_seconds))
         try:
             yield
         finally:
+            sweeper.cancel()
             await clock.stop()
+            setups.close()
             await tables.close()
             await hub.close()
             store.close()
@@ -100,10 +124,12 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
         Route("/rules/{game}", page),
         Mount("/web", NoCacheStatic(directory=WEB), name="web"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(Hygiene)])
     app.state.tables = tables
     app.state.store = store
     app.state.clock = clock
+    app.state.limits = limits
+    app.state.rates = rates
     return app
 
 
@@ -111,10 +137,13 @@ def serve_command(args: argparse.Namespace) -> int:
     import uvicorn
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    app = create_app(args.db, args.redis)
+    limits = limits_from_arguments(args)
+    app = create_app(args.db, args.redis, limits=limits)
     database = app.state.store.engine.url.render_as_string(hide_password=True)
     print(f"ludus: serving on http://{args.host}:{args.port}/ (database {database})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024,
                 # views are small and sent often: deflating each one costs more CPU than it saves
-                ws_per_message_deflate=False)
+                ws_per_message_deflate=False,
+                http=http_protocol(limits.request_seconds), ws=websocket_protocol(limits.stall_seconds),
+                timeout_keep_alive=max(1, round(limits.idle_seconds)))
     return 0

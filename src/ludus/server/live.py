@@ -114,11 +114,15 @@ class LiveTable:
                 "view": self.match.view(seat), "decisions": decisions,
                 "events": [data for event, data in events if event.visible_to(seat)], "outcome": outcome}
 
-    def welcome(self, viewer: Viewer) -> dict[str, Any]:
-        """The first message for a new connection: everything it may see, including its event history."""
-        message = self.message_for(viewer.seat, self.match.events, kind="welcome")
+    def welcome(self, viewer: Viewer, since: int | None = None) -> dict[str, Any]:
+        """The first message for a new connection: everything it may see, including its event history;
+        with ``since`` (a resync) only the events of the moves after move ``since``."""
+        events = self.match.events if since is None else self.match.events_after(since)
+        message = self.message_for(viewer.seat, events, kind="welcome")
         message["game"] = self.record.game
         message["seats"] = self.record.to_json()["seats"]
+        if since is not None:
+            message["since"] = since
         return message
 
     def broadcast(self, events: list[Event]) -> None:
@@ -162,6 +166,10 @@ class LiveTable:
             events = self.match.play(seat, choice)
         except IllegalChoice as error:
             raise ProtocolError("illegal", error.detail or error.code, reason=error.code, seq=self.seq) from error
+        except Exception as error:  # a fault in the game's rules may have half-changed the state
+            log.exception("seat %s's choice broke the rules of table %s", seat, self.id)
+            await self._rebuild()
+            raise ProtocolError("server-error", "the move could not be applied; nothing changed") from error
         await self._store_and_tell(events)
 
     async def _store_and_tell(self, events: list[Event]) -> None:
@@ -363,7 +371,7 @@ class LiveTables:
         self.writer = MoveWriter(self)
         self.bot_pool = ThreadPoolExecutor(2, "ludus-bots")
         self.live: dict[str, LiveTable] = {}
-        self._loading: dict[str, asyncio.Lock] = {}
+        self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
 
     async def db(self, function: Callable[..., Any], *args: Any) -> Any:
         # SQLite calls are short and local: inline is cheaper than a thread hop (measured: about 15%
@@ -378,32 +386,59 @@ class LiveTables:
         table = self.live.get(table_id)
         if table is not None:
             return table
-        lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            table = self.live.get(table_id)
-            if table is not None:
-                return table
-            record = await self.db(self.store.table, table_id)
-            if record is None:
-                return None
-            table = LiveTable(self, record)
-            started = time.perf_counter()
-            table.replay(await self.db(self.store.moves, table_id))
-            if table.match.finished and record.status != "over":
-                record.status = "over"
-                await self.db(self.store.set_status, table_id, "over")
-            log.info("table %s resumed at move %s in %.1f ms", table_id, table.seq,
-                     (time.perf_counter() - started) * 1000)
-            self.live[table_id] = table
-            self.hub.subscribe(table_id, table.on_note)
-            table.kick_bots()
-            return table
+        loading = self._loading.get(table_id)
+        if loading is None:
+            # one load per table however many ask at once; the entry goes when the load ends, so ids
+            # that name no table (or were asked for once) leave nothing behind
+            loading = self._loading[table_id] = asyncio.ensure_future(self._load(table_id))
+            loading.add_done_callback(lambda _: self._loading.pop(table_id, None))
+        return await asyncio.shield(loading)
+
+    async def _load(self, table_id: str) -> LiveTable | None:
+        record = await self.db(self.store.table, table_id)
+        if record is None:
+            return None
+        entries = await self.db(self.store.moves, table_id)
+        started = time.perf_counter()
+        # setup and replay can take a while (Shadows maps, long games): on a worker, not the event loop
+        table = await asyncio.get_running_loop().run_in_executor(self.bot_pool, self._build, record, entries)
+        if table.match.finished and record.status != "over":
+            record.status = "over"
+            await self.db(self.store.set_status, table_id, "over")
+        log.info("table %s resumed at move %s in %.1f ms", table_id, table.seq,
+                 (time.perf_counter() - started) * 1000)
+        self.live[table_id] = table
+        self.hub.subscribe(table_id, table.on_note)
+        table.kick_bots()
+        return table
+
+    def _build(self, record: TableRecord, entries: list[dict[str, Any]]) -> LiveTable:
+        table = LiveTable(self, record)
+        table.replay(entries)
+        return table
 
     def forget(self, table: LiveTable) -> None:
         """Drop a table from memory (it reloads from the log when someone opens it again)."""
         if self.live.get(table.id) is table and not table.viewers:
             del self.live[table.id]
-            self.hub.unsubscribe(table.id, table.on_note)
+            self.hub.handlers.pop(table.id, None)  # the table's and its chat's: nothing of it stays
+
+    def needed(self, table: LiveTable, ticking: Callable[[LiveTable], bool]) -> bool:
+        """Must this process keep the table in memory? Someone watches it, or it has something to do by
+        itself (bots to move, a clock to ``ticking``); anything else reloads from the log when it is opened."""
+        if table.viewers or (table.bot_task is not None and not table.bot_task.done()) or table.lock.locked():
+            return True
+        if table.record.status != "running" or table.match.finished:
+            return False
+        return ticking(table) or table._bot_decision() is not None
+
+    def sweep(self, idle_before: set[str], ticking: Callable[[LiveTable], bool]) -> set[str]:
+        """Forget the tables not needed now that were not needed at the last sweep either (so a table that
+        was just loaded for a join is not dropped before its players connect). Returns the idle ids."""
+        idle = {table_id for table_id, table in self.live.items() if not self.needed(table, ticking)}
+        for table_id in idle & idle_before:
+            self.forget(self.live[table_id])
+        return idle - idle_before
 
     async def resume_all(self) -> int:
         """After a restart: load every running table so their bots carry on without waiting for a visitor."""

@@ -1,0 +1,142 @@
+"""What one client may cost the server: rates per address and per seat, a deadline on setups, buffers.
+
+There are no accounts, so a client is its address (``request.client.host``; behind a reverse proxy,
+uvicorn's ``--forwarded-allow-ips`` makes that the real client) or, on a table, its seat. The numbers
+are ``Limits`` fields, set by ``create_app(limits=...)`` and the ``ludus serve`` flags; rates are strings
+the `limits` library parses ("10 per minute; 100 per hour": every part must allow the hit), counted in
+a moving window in this process's memory (with several processes each counts its own share).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import math
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from limits import RateLimitItem, parse_many
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Every bound the server keeps; docs/server.md explains each."""
+
+    tables: str = "10 per minute; 60 per hour"  # tables one address may create
+    joins: str = "30 per minute; 300 per hour"  # seats one address may take
+    messages: str = "100 per 2 seconds"  # WebSocket messages of one seat (spectators: one address)
+    syncs: str = "20 per minute"  # sync requests of one seat (spectators: one address)
+    setup_seconds: float = 5.0  # a table's setup must finish within this, or the table is not created
+    setup_workers: int = 2  # threads that run setups; more at once wait for one of them
+    send_buffer: int = 1 << 20  # bytes waiting for one slow connection before it is closed
+    request_seconds: float = 10.0  # to send a whole HTTP request (headers and body), from its first byte
+    idle_seconds: float = 5.0  # a kept-alive HTTP connection with no request is closed after this
+    stall_seconds: float = 30.0  # a WebSocket whose peer reads nothing at all for this long is cut off
+    sweep_seconds: float = 30.0  # how often tables nobody needs are dropped from memory
+    origins: tuple[str, ...] = field(default=())  # origins allowed besides the served host itself
+
+    def __post_init__(self) -> None:
+        for rate in (self.tables, self.joins, self.messages, self.syncs):
+            parse_many(rate)  # a typo in a flag fails at start-up, not at the first request
+
+
+class TooMany(Exception):
+    """A rate was exceeded; ``retry_after`` is whole seconds until the next try can succeed."""
+
+    def __init__(self, what: str, retry_after: int) -> None:
+        super().__init__(f"too many {what}; try again in {retry_after} s")
+        self.what = what
+        self.retry_after = retry_after
+
+
+class Rate:
+    """One named rate, counted per key (an address, a seat)."""
+
+    def __init__(self, what: str, rate: str, limiter: MovingWindowRateLimiter) -> None:
+        self.what = what
+        self.items: list[RateLimitItem] = parse_many(rate)
+        self.limiter = limiter
+
+    def hit(self, key: str) -> None:
+        """Count one use by ``key``, or raise TooMany (and count nothing)."""
+        if all(self.limiter.test(item, self.what, key) for item in self.items):
+            for item in self.items:
+                self.limiter.hit(item, self.what, key)
+            return
+        now = time.time()
+        waits = [self.limiter.get_window_stats(item, self.what, key).reset_time - now
+                 for item in self.items if not self.limiter.test(item, self.what, key)]
+        raise TooMany(self.what, max(1, math.ceil(max(waits))))
+
+
+class Rates:
+    """The server's rates, sharing one in-memory store (old entries expire by themselves)."""
+
+    def __init__(self, limits: Limits) -> None:
+        limiter = MovingWindowRateLimiter(MemoryStorage())
+        self.tables = Rate("tables", limits.tables, limiter)
+        self.joins = Rate("joins", limits.joins, limiter)
+        self.messages = Rate("messages", limits.messages, limiter)
+        self.syncs = Rate("syncs", limits.syncs, limiter)
+
+
+class SetupTimeout(Exception):
+    """Heavy work did not finish before its deadline; its result, when it comes, is thrown away."""
+
+
+class HeavyWork:
+    """Runs CPU-heavy work (a table's setup) on worker threads, so the event loop keeps serving others,
+    and gives up waiting after a deadline. A thread cannot be killed: an abandoned setup still runs to
+    its own end (every game bounds its setup, e.g. Shadows' map attempts) while its caller has long been
+    answered; the few worker threads bound how much of the machine such work can take at once."""
+
+    def __init__(self, workers: int, deadline: float) -> None:
+        self.pool = ThreadPoolExecutor(workers, "ludus-setup")
+        self.deadline = deadline
+
+    async def run(self, function: Callable[..., T], *args: Any) -> T:
+        future = asyncio.get_running_loop().run_in_executor(self.pool, function, *args)
+        try:
+            return await asyncio.wait_for(future, self.deadline)
+        except TimeoutError as error:
+            raise SetupTimeout(f"gave up after {self.deadline:g} s") from error
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=False, cancel_futures=True)
+
+
+def client_address(scope: Any) -> str:
+    """The address a request or socket came from (the test client's is "testclient")."""
+    client = scope.get("client") if isinstance(scope, dict) else None
+    return str(client[0]) if client else "unknown"
+
+
+FLAGS = {  # ``ludus serve`` flag → Limits field
+    "--limit-tables": "tables", "--limit-joins": "joins", "--limit-messages": "messages",
+    "--limit-syncs": "syncs", "--setup-seconds": "setup_seconds", "--setup-workers": "setup_workers",
+    "--send-buffer": "send_buffer", "--request-seconds": "request_seconds", "--idle-seconds": "idle_seconds",
+    "--stall-seconds": "stall_seconds", "--sweep-seconds": "sweep_seconds",
+}
+
+
+def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
+    defaults = Limits()
+    for flag, name in FLAGS.items():
+        default = getattr(defaults, name)
+        parser.add_argument(flag, dest=f"limit_{name}", type=type(default), default=default,
+                            help=f"(default {default})")
+    parser.add_argument("--allow-origin", dest="limit_origins", action="append", default=[],
+                        help="an origin (https://host:port) whose pages may open table sockets, besides the "
+                             "served host itself (repeatable)")
+
+
+def limits_from_arguments(args: argparse.Namespace) -> Limits:
+    values = {name: getattr(args, f"limit_{name}") for name in FLAGS.values()}
+    return Limits(**values, origins=tuple(args.limit_origins))
