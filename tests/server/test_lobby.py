@@ -22,7 +22,7 @@ def test_creating_a_table_seats_the_creator_and_gives_an_invite_link(client: Tes
     table = created["table"]
     assert created["seat"] == 0 and created["token"]
     assert created["invite"] == f"/t/{table['id']}"
-    assert table["options"] == {"target": 4, "mode": "plain", "spin": False}
+    assert table["options"] == {"target": 4, "mode": "plain", "spin": None}
     assert table["status"] == "open"
     assert [seat["taken"] for seat in table["seats"]] == [True, False, True]
     assert table["seats"][0]["name"] == "Adso" and table["seats"][2]["bot"] == "easy"

@@ -8,16 +8,11 @@ Each seat holds a secret number that only it may see (the redaction tests look f
 from __future__ import annotations
 
 import random
-import threading
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from ludus.engine import Decision, Event, IllegalChoice, Option, Outcome, check_players, resolve_options
-
-
-# A setup asked to "spin" burns CPU until a test releases it: the stand-in for a very hard setup.
-SPINNING = threading.Event()
-RELEASE = threading.Event()
 
 
 class TinyGame:
@@ -25,14 +20,16 @@ class TinyGame:
     players = range(2, 5)
     options = (Option("target", 6, "counter value that ends the race", minimum=1, maximum=100_000),
                Option("mode", "plain", "a choice-restricted option", choices=("plain", "fancy")),
-               Option("spin", False, "setup computes until the test releases it"))
+               Option("spin", None, "a folder: setup writes 'spinning' there, then computes until 'release' "
+                                    "appears in it (the stand-in for a very hard setup)"))
 
     def setup(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         check_players(self.id, players, self.players)
         resolved = resolve_options(self.options, options)
-        if resolved["spin"]:
-            SPINNING.set()
-            while not RELEASE.is_set():  # busy, not sleeping: it holds the GIL as a hard setup would
+        if resolved["spin"] is not None:
+            folder = Path(str(resolved["spin"]))
+            (folder / "spinning").touch()
+            while not (folder / "release").exists():  # busy, not sleeping, as a hard setup would be
                 pass
         rng = random.Random(seed)
         return {"players": players, "target": resolved["target"], "counter": 0, "active": 0, "phase": "race",

@@ -30,7 +30,7 @@ from . import pictures
 from .clock import Clock, has_real_time_rules
 from .hub import make_hub
 from .hygiene import Hygiene
-from .limits import HeavyWork, Limits, Rates, limits_from_arguments
+from .limits import Limits, Rates, Setups, limits_from_arguments
 from .live import LiveTables
 from .lobby import Lobby
 from .play import play_socket
@@ -89,7 +89,7 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
     store = Store(db_url)
     hub = make_hub(redis_url)
     tables = LiveTables(store, hub)
-    setups = HeavyWork(limits.setup_workers, limits.setup_seconds)
+    setups = Setups(limits.setup_workers, limits.setup_seconds)
     rates = Rates(limits)
     lobby = Lobby(tables, rates, setups)
     clock = Clock(tables)
@@ -97,6 +97,7 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await hub.start()
+        setups.warm()
         if resume:
             resumed = await tables.resume_all()
             if resumed:
@@ -108,7 +109,6 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
         finally:
             sweeper.cancel()
             await clock.stop()
-            setups.close()
             await tables.close()
             await hub.close()
             store.close()

@@ -16,7 +16,7 @@ import unicodedata
 from typing import Any
 
 MAX_DEPTH = 32  # a choice or an options object is a few levels deep
-MAX_DIGITS = 20  # the longest whole number anything takes is a 64-bit seed (19 digits)
+MAX_DIGITS = 64  # far beyond any seed (19 digits): a longer number is refused before it is even converted
 MAX_NAME = 32
 
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")

@@ -11,18 +11,18 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import atexit
+import importlib
 import math
+import multiprocessing
 import time
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
 from limits import RateLimitItem, parse_many
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
-
-T = TypeVar("T")
+from pebble import ProcessPool
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,7 @@ class Limits:
     messages: str = "100 per 2 seconds"  # WebSocket messages of one seat (spectators: one address)
     syncs: str = "20 per minute"  # sync requests of one seat (spectators: one address)
     setup_seconds: float = 5.0  # a table's setup must finish within this, or the table is not created
-    setup_workers: int = 2  # threads that run setups; more at once wait for one of them
+    setup_workers: int = 2  # processes that run setups; more at once wait for one of them
     send_buffer: int = 1 << 20  # bytes waiting for one slow connection before it is closed
     request_seconds: float = 10.0  # to send a whole HTTP request (headers and body), from its first byte
     idle_seconds: float = 5.0  # a kept-alive HTTP connection with no request is closed after this
@@ -88,28 +88,55 @@ class Rates:
 
 
 class SetupTimeout(Exception):
-    """Heavy work did not finish before its deadline; its result, when it comes, is thrown away."""
+    """A table's setup did not finish before its deadline; its worker process was stopped."""
 
 
-class HeavyWork:
-    """Runs CPU-heavy work (a table's setup) on worker threads, so the event loop keeps serving others,
-    and gives up waiting after a deadline. A thread cannot be killed: an abandoned setup still runs to
-    its own end (every game bounds its setup, e.g. Shadows' map attempts) while its caller has long been
-    answered; the few worker threads bound how much of the machine such work can take at once."""
+def setup_game(target: str, players: int, seed: int, options: dict[str, Any]) -> None:
+    """In a worker process: run the setup of the game registered as ``target`` ("module:attribute"),
+    to learn whether it finishes and accepts the options (BadOptions travels back)."""
+    module, _, attribute = target.partition(":")
+    getattr(importlib.import_module(module), attribute).setup(players, seed, options)
+
+
+_POOLS: dict[int, ProcessPool] = {}
+
+
+def _pool(workers: int) -> ProcessPool:
+    """One pool of setup processes per size, shared by every app in this process (a test run makes
+    many apps; starting Python workers for each would cost more than the tests)."""
+    pool = _POOLS.get(workers)
+    if pool is None or not pool.active:
+        pool = _POOLS[workers] = ProcessPool(workers, context=multiprocessing.get_context("spawn"))
+    return pool
+
+
+@atexit.register
+def _stop_pools() -> None:
+    for pool in _POOLS.values():
+        pool.stop()
+        pool.join(5)
+
+
+class Setups:
+    """Runs tables' setups in worker processes under a deadline, so a setup that computes for long (a
+    Shadows map search can take a minute) never holds up the event loop and is stopped when its time is
+    up: the worker is killed and replaced. At most ``workers`` setups run at once."""
 
     def __init__(self, workers: int, deadline: float) -> None:
-        self.pool = ThreadPoolExecutor(workers, "ludus-setup")
+        self.workers = workers
         self.deadline = deadline
 
-    async def run(self, function: Callable[..., T], *args: Any) -> T:
-        future = asyncio.get_running_loop().run_in_executor(self.pool, function, *args)
+    def warm(self) -> None:
+        """Start the workers now, so the first table's setup does not wait for Python to start."""
+        _pool(self.workers).schedule(importlib.import_module, args=("ludus.engine",))
+
+    async def run(self, target: str, players: int, seed: int, options: dict[str, Any]) -> None:
+        future = _pool(self.workers).schedule(setup_game, args=(target, players, seed, options),
+                                              timeout=self.deadline)
         try:
-            return await asyncio.wait_for(future, self.deadline)
+            await asyncio.wrap_future(future)
         except TimeoutError as error:
             raise SetupTimeout(f"gave up after {self.deadline:g} s") from error
-
-    def close(self) -> None:
-        self.pool.shutdown(wait=False, cancel_futures=True)
 
 
 def client_address(scope: Any) -> str:

@@ -3,7 +3,7 @@
 There are no accounts. Taking a seat returns a random token (``secrets.token_urlsafe``) that
 only the browser keeps; the database stores its sha256, so a leaked database seats nobody.
 Every refusal is ``{"error": code, "detail": text}`` with a stable code. One address may create and
-join only so many tables (``too-many``, 429 with Retry-After); a table's setup runs on a worker thread
+join only so many tables (``too-many``, 429 with Retry-After); a table's setup runs in a worker process
 under a deadline (``setup-timeout``); everything a request asks for is checked before anything is stored.
 """
 
@@ -18,10 +18,10 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from ludus.ai.bot import LEVELS
-from ludus.engine import BadOptions, UnknownGame, check_players, game_ids, load_game, resolve_options
+from ludus.engine import GAMES, BadOptions, UnknownGame, check_players, game_ids, load_game, resolve_options
 
 from .inputs import BadInput, display_name, is_table_id, json_object
-from .limits import HeavyWork, Rate, Rates, SetupTimeout, TooMany, client_address
+from .limits import Rate, Rates, Setups, SetupTimeout, TooMany, client_address
 from .live import LiveTables
 from .store import hash_token
 
@@ -124,7 +124,7 @@ def _bot_delay(value: Any) -> float:
 
 
 class Lobby:
-    def __init__(self, tables: LiveTables, rates: Rates, setups: HeavyWork) -> None:
+    def __init__(self, tables: LiveTables, rates: Rates, setups: Setups) -> None:
         self.tables = tables
         self.rates = rates
         self.setups = setups
@@ -239,7 +239,7 @@ class Lobby:
         seed = secrets.randbelow(2**31)
         try:
             # a game may refuse a combination only setup can judge (Shadows: no map fits)
-            await self.setups.run(game.setup, players, seed, options)
+            await self.setups.run(GAMES[game.id], players, seed, options)
         except BadOptions as error:
             raise LobbyError("bad-options", str(error)) from error
         except SetupTimeout as error:
