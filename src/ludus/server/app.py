@@ -68,6 +68,13 @@ async def messages(request: Request) -> JSONResponse:
     return JSONResponse(merged, headers={"Cache-Control": "no-cache"})
 
 
+async def not_found(request: Request, error: Exception) -> JSONResponse:
+    """Unknown paths and methods answer JSON like every other refusal (Starlette's default is text)."""
+    status = getattr(error, "status_code", 404)
+    code = "method-not-allowed" if status == 405 else "not-found"
+    return JSONResponse({"error": code, "detail": "no such path or method here"}, status_code=status)
+
+
 async def health(request: Request) -> JSONResponse:
     return JSONResponse({"ok": True, "live_tables": len(request.app.state.tables.live)})
 
@@ -124,7 +131,8 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
         Route("/rules/{game}", page),
         Mount("/web", NoCacheStatic(directory=WEB), name="web"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(Hygiene)])
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(Hygiene)],
+                    exception_handlers={404: not_found, 405: not_found})
     app.state.tables = tables
     app.state.store = store
     app.state.clock = clock

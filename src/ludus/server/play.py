@@ -232,6 +232,8 @@ def _since(message: dict[str, Any], table: LiveTable) -> int | None:
 
 async def _handle(table: LiveTable, connection: Connection, message: dict[str, Any], rates: Rates) -> None:
     kind = message.get("type")
+    if not isinstance(kind, str):
+        raise ProtocolError("unknown-type", "a message's type is a string")
     if kind == "ping":
         connection.send(dumps({"type": "pong", "seq": table.seq}))
         return
@@ -245,8 +247,7 @@ async def _handle(table: LiveTable, connection: Connection, message: dict[str, A
         await chat.handle(table, connection, message)
         return
     if kind != "choice":
-        raise ProtocolError("unknown-type", "unknown message type" if not isinstance(kind, str) or len(kind) > 40
-                            else f"unknown message type {kind!r}")
+        raise ProtocolError("unknown-type", f"unknown message type {kind[:40]!r}")
     seq = message.get("seq")
     if isinstance(seq, bool) or not isinstance(seq, int):
         raise ProtocolError("malformed", "a choice carries the seq of the update it answers")
