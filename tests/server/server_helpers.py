@@ -56,13 +56,15 @@ SERVER_SCRIPT = (
 class ServerProcess:
     """`ludus serve` in a real subprocess (with the tiny game registered), on a free loopback port."""
 
-    def __init__(self, db_url: str, redis_url: str | None = None, port: int | None = None) -> None:
+    def __init__(self, db_url: str, redis_url: str | None = None, port: int | None = None,
+                 flags: list[str] | None = None) -> None:
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         args = [sys.executable, "-c", SERVER_SCRIPT, "serve", "--host", "127.0.0.1", "--port", str(self.port),
                 "--db", db_url]
         if redis_url:
             args += ["--redis", redis_url]
+        args += flags or []
         env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE), str(ROOT / "src")])}
         self.process = subprocess.Popen(args, env=env, cwd=ROOT, stdout=subprocess.DEVNULL,
                                         stderr=subprocess.PIPE)

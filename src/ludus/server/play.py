@@ -65,7 +65,7 @@ class Connection:
         if self.closer is not None:
             return
         data = text.encode("utf-8")
-        if self.pending + len(data) > self.send_buffer:
+        if self.pending and self.pending + len(data) > self.send_buffer:  # (one big welcome may always go)
             self._too_slow()
             return
         self.pending += len(data)
