@@ -23,6 +23,7 @@ from limits import RateLimitItem, parse_many
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 from pebble import ProcessPool
+from starlette.requests import HTTPConnection
 
 
 @dataclass(frozen=True)
@@ -139,10 +140,9 @@ class Setups:
             raise SetupTimeout(f"gave up after {self.deadline:g} s") from error
 
 
-def client_address(scope: Any) -> str:
+def client_address(connection: HTTPConnection) -> str:
     """The address a request or socket came from (the test client's is "testclient")."""
-    client = scope.get("client") if isinstance(scope, dict) else None
-    return str(client[0]) if client else "unknown"
+    return connection.client.host if connection.client else "unknown"
 
 
 FLAGS = {  # ``ludus serve`` flag → Limits field

@@ -1,6 +1,6 @@
-"""Time and buffer limits of a real `ludus serve` process, seen from raw sockets: trickled or oversized
-request headers are cut off, a slow reader is closed with a close frame, a peer that reads nothing is
-dropped. (The framing is the `websockets` library's sans-I/O protocol; the sockets are plain.)"""
+"""Limits of a real `ludus serve` process, seen from real sockets: rates counted per client address,
+trickled or oversized request headers cut off, a slow reader closed with a close frame, a peer that
+reads nothing dropped. (The framing is the `websockets` library's sans-I/O protocol; the sockets are plain.)"""
 
 from __future__ import annotations
 
@@ -30,6 +30,16 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
         "--limit-syncs", "100000 per minute", "--limit-messages", "100000 per minute"])
     yield process
     process.kill()
+
+
+def test_table_creation_is_counted_per_client_address(server: ServerProcess) -> None:
+    def from_address(address: str) -> httpx.Client:
+        return httpx.Client(base_url=server.url, timeout=30, transport=httpx.HTTPTransport(local_address=address))
+
+    with from_address("127.0.0.2") as busy, from_address("127.0.0.3") as other:
+        answers = [busy.post("/api/tables", json={"game": "tiny", "players": 2}).status_code for _ in range(11)]
+        assert answers == [201] * 10 + [429]  # the default: 10 a minute
+        assert other.post("/api/tables", json={"game": "tiny", "players": 2}).status_code == 201
 
 
 def test_a_request_whose_headers_trickle_in_is_cut_off(server: ServerProcess) -> None:
