@@ -67,13 +67,13 @@ class Rate:
 
     def hit(self, key: str) -> None:
         """Count one use by ``key``, or raise TooMany (and count nothing)."""
-        if all(self.limiter.test(item, self.what, key) for item in self.items):
+        refused = [item for item in self.items if not self.limiter.test(item, self.what, key)]
+        if not refused:
             for item in self.items:
                 self.limiter.hit(item, self.what, key)
             return
         now = time.time()
-        waits = [self.limiter.get_window_stats(item, self.what, key).reset_time - now
-                 for item in self.items if not self.limiter.test(item, self.what, key)]
+        waits = [self.limiter.get_window_stats(item, self.what, key).reset_time - now for item in refused]
         raise TooMany(self.what, max(1, math.ceil(max(waits))))
 
 

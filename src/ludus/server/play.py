@@ -22,6 +22,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import weakref
+from collections.abc import Callable
 from typing import Any
 
 from starlette.responses import JSONResponse
@@ -105,12 +107,15 @@ class Connection:
                 await self.closer
 
 
-async def _receive_json(websocket: WebSocket) -> dict[str, Any] | None:
+async def _receive_json(websocket: WebSocket, counted: Callable[[], None] | None = None) -> dict[str, Any] | None:
     """The next message as a JSON object; None when the client has gone. Raises ProtocolError for a
-    message that is not one (binary frames included)."""
+    message that is not one (binary frames included). ``counted`` is called before the message is parsed,
+    so malformed messages count against the sender's rate too."""
     message = await websocket.receive()
     if message["type"] == "websocket.disconnect":
         return None
+    if counted is not None:
+        counted()
     text = message.get("text")
     if text is None:
         raise ProtocolError("malformed", "send JSON text messages, not binary ones")
@@ -118,6 +123,24 @@ async def _receive_json(websocket: WebSocket) -> dict[str, Any] | None:
         return json_object(text)
     except BadInput as error:
         raise ProtocolError(error.code, error.detail) from error
+
+
+_welcomes: weakref.WeakKeyDictionary[LiveTable, dict[tuple[Any, ...], str]] = weakref.WeakKeyDictionary()
+
+
+def _welcome_text(table: LiveTable, connection: Connection, since: int | None) -> str:
+    """The welcome for this seat, built once for everyone who asks for the same one: a full history is
+    the costliest message there is (tens of milliseconds for a long game), and every spectator of a table,
+    every reconnect of a seat and every resync from the same move asks for an identical one."""
+    seats = table.record.to_json()["seats"]
+    key = (connection.seat, since, table.seq, table.record.status, dumps(seats))
+    cache = _welcomes.setdefault(table, {})
+    text = cache.get(key)
+    if text is None:
+        if len(cache) >= 32:
+            cache.clear()
+        text = cache[key] = dumps(table.welcome(connection, since))
+    return text
 
 
 async def _refuse(websocket: WebSocket, error: ProtocolError, close_code: int) -> None:
@@ -190,16 +213,13 @@ async def _serve(websocket: WebSocket, table: LiveTable, seat: int | None, diges
     connection = Connection(websocket, seat, digest, state.limits.send_buffer)
     try:
         async with table.lock:  # no move slips between the welcome and the first update
-            connection.send(dumps(table.welcome(connection)))
+            connection.send(_welcome_text(table, connection, None))
             table.viewers.add(connection)
         while not connection.closing:
             try:
-                message = await _receive_json(websocket)
-                if message is None:
+                message = await _receive_json(websocket, lambda: rates.messages.hit(_rate_key(table, connection)))
+                if message is None or connection.closing:
                     break
-                if connection.closing:
-                    break
-                rates.messages.hit(_rate_key(table, connection))
                 await _handle(table, connection, message, rates)
             except ProtocolError as error:
                 connection.error(error)
@@ -241,7 +261,7 @@ async def _handle(table: LiveTable, connection: Connection, message: dict[str, A
         since = _since(message, table)
         rates.syncs.hit(_rate_key(table, connection))
         async with table.lock:
-            connection.send(dumps(table.welcome(connection, since)))
+            connection.send(_welcome_text(table, connection, since))
         return
     if kind in chat.MESSAGE_TYPES:
         await chat.handle(table, connection, message)
