@@ -44,8 +44,11 @@ export function proposalMark(view, place) {
   const proposal = agreeing(view) ? ownTeam(view)?.proposal : null;
   if (!proposal) return null;
   const [x, y, points] = place(proposal.space);
+  // magenta, unlike the gold of the start tile and of the spaces one may tap; the badge counts the agreed
   return svg("g", { class: "proposal-mark", "data-space": proposal.space, "pointer-events": "none" },
-    svg("polygon", { points, fill: "none", stroke: "#f5d90a", "stroke-width": 7, "stroke-dasharray": "14 7" }),
-    svg("text", { x, y: y + 6, "text-anchor": "middle", "font-size": 26, "font-weight": "bold", fill: "#f5d90a",
-      stroke: "#000", "stroke-width": 1.2 }, `${proposal.agreed.length}✓`));
+    svg("polygon", { points, fill: "none", stroke: "#fff", "stroke-width": 9 }),
+    svg("polygon", { points, fill: "none", stroke: "#d81b78", "stroke-width": 7, "stroke-dasharray": "12 6" }),
+    svg("rect", { x: x - 21, y: y - 44, width: 42, height: 24, rx: 12, fill: "#d81b78", stroke: "#fff", "stroke-width": 2 }),
+    svg("text", { x, y: y - 26, "text-anchor": "middle", "font-size": 17, "font-weight": "bold", fill: "#fff" },
+      `✓${proposal.agreed.length}`));
 }
