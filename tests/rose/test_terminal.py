@@ -178,12 +178,23 @@ def test_drawing_a_card_at_the_end_of_the_turn_is_never_asked(monkeypatch):
     assert t("rose.prompt.draw", "en") not in printed and t("rose.log.drew_card", "en", card="").strip(". ") in printed
 
 
-def test_event_lines_about_you_speak_to_you_in_english_and_hungarian(monkeypatch):
-    _, english, _ = _play(monkeypatch, players=3, bots=2, seed=3)
-    assert "You play " in english and "You (player 1) plays" not in english
-    assert "You (player 1) returns" not in english and "You (player 1) moves" not in english
-    _, hungarian, _ = _play(monkeypatch, players=3, bots=2, seed=3, lang="hu")
-    assert "Kijátszod: " in hungarian and "Te (1. játékos) kijátssza" not in hungarian
+def test_event_lines_about_you_speak_to_you_in_english_and_hungarian():
+    from ludus.engine import Event
+
+    events = [Event("card_played", {"seat": 0, "card": "c30"}), Event("time_tile_spent", {"seat": 0, "cancelled": 1}),
+              Event("day_ended", {"day": 2, "ender": 0, "event": "tricky"}),
+              Event("revealed", {"day": 1, "colours": {"0": "red", "1": "blue"}}),
+              Event("guess_placed", {"seat": 1, "target": 0}), Event("card_played", {"seat": 1, "card": "c30"})]
+    names = {0: t("rose.ui.you", "en", seat=1), 1: "Bot 2"}
+    english = [terminal.log_line(terminal.Words("en", names, 0), event) for event in events]
+    assert english[0].startswith("You play ") and english[1].startswith("You return a time tile")
+    assert "You take the event tile" in english[2] and "you are not red; Bot 2 is not blue" in english[3]
+    assert english[4] == "Bot 2 placed a guess about you." and english[5].startswith("Bot 2 plays ")
+    assert not any("You (player 1)" in line for line in english)
+    hungarian = [terminal.log_line(terminal.Words("hu", {0: "Te (1. játékos)", 1: "2. gép"}, 0), e) for e in events]
+    assert hungarian[0].startswith("Kijátszod: ") and hungarian[1].startswith("Visszaadsz egy idő lapkát")
+    assert "Megkapod az eseménylapkát" in hungarian[2] and hungarian[4] == "2. gép tippet tett rólad."
+    assert not any("Te (1. játékos)" in line for line in hungarian)
 
 
 def test_the_rules_help_shows_the_assumed_values_and_how_to_change_them():

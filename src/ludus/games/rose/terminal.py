@@ -148,7 +148,7 @@ def time_tile_prompt(w: Words, view: Mapping[str, Any]) -> str:
     hours = (turn.get("hours") or 0) - (turn.get("cancelled") or 0)
     day = w.edition.sundial_day
     at = view["sundial"]
-    key = "prompt.time_tile.day_ends" if at + hours >= day else "prompt.time_tile"
+    key = "prompt.time_tile.day_ends" if at + hours >= day else "prompt.time_tile.sundial"
     return w(key, at=at, hours=hours, to=min(at + hours, day), day=day)
 
 
