@@ -283,12 +283,18 @@ def test_a_figure_pushed_into_blood_pushes_the_stone_on_its_landing_square_and_l
     assert {"kind": "stone", "from": [9, 1], "to": [9, 0], "fate": "moved"} in steps(trace)[0]["pushed"]
 
 
-def test_a_figure_pushed_into_blood_pushes_a_stone_stuck_in_the_blood_on_and_lands():
+def _figure_before_blood(*squares: tuple[int, int]):
+    """The monster on (2,5) facing east pushes a stone on (3,5) and figure 0 on (4,5) into a pool on row 5."""
     st = empty_board()
-    pool(st, (5, 5), (6, 5), (7, 5))
+    pool(st, *squares)
     monster_at(st, 2, 5, "E")
     tile(st, "stone", 3, 5)
     put(st, 0, 4, 5)
+    return st
+
+
+def test_a_figure_pushed_into_blood_pushes_a_stone_stuck_in_the_blood_on_and_lands():
+    st = _figure_before_blood((5, 5), (6, 5), (7, 5))
     tile(st, "crystal", 7, 5)  # stuck on the pool's last square
     trace: list[dict] = []
     run_tile(st, 1, trace)
@@ -298,22 +304,14 @@ def test_a_figure_pushed_into_blood_pushes_a_stone_stuck_in_the_blood_on_and_lan
 
 
 def test_a_figure_pushed_into_blood_passes_over_a_figure_stuck_in_it_and_lands_beyond():
-    st = empty_board()
-    pool(st, (5, 5), (6, 5), (7, 5))
-    monster_at(st, 2, 5, "E")
-    tile(st, "stone", 3, 5)
-    put(st, 0, 4, 5)
+    st = _figure_before_blood((5, 5), (6, 5), (7, 5))
     put(st, 2, 6, 5)  # stuck in the blood
     run_tile(st, 1)
     assert at(st, 0) == (8, 5) and at(st, 2) == (6, 5)
 
 
 def test_a_figure_pushed_into_blood_whose_landing_square_is_taken_stays_on_the_farthest_free_blood_square():
-    st = empty_board()
-    pool(st, (5, 5), (6, 5), (7, 5))
-    monster_at(st, 2, 5, "E")
-    tile(st, "stone", 3, 5)
-    put(st, 0, 4, 5)
+    st = _figure_before_blood((5, 5), (6, 5), (7, 5))
     put(st, 1, 8, 5)  # on the landing square: a figure may not end its slide on another figure
     put(st, 2, 7, 5)  # stuck on the last blood square
     run_tile(st, 1)
@@ -330,10 +328,6 @@ def test_a_figure_pushed_into_blood_against_the_edge_or_a_teleporter_stays_in_th
     run_tile(st, 1)
     assert at(st, 0) == (14, 5) and at(st, 2) == (15, 5)
 
-    st = empty_board()
-    pool(st, (5, 5), (6, 5))
+    st = _figure_before_blood((5, 5), (6, 5))
     teleporters(st, 0, (7, 5, "N"), (2, 9, "E"))  # a wall for figures, also for a sliding one
-    monster_at(st, 2, 5, "E")
-    tile(st, "stone", 3, 5)
-    put(st, 0, 4, 5)
     assert run_tile(st, 1) == [] and at(st, 0) == (6, 5)
