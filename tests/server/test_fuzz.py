@@ -75,7 +75,7 @@ def test_no_lobby_request_gets_a_500_and_a_refusal_changes_nothing(database: str
     with TestClient(create_app(database, limits=GENEROUS)) as client:
         table_id = create(client, players=3, name="Adso")["table"]["id"]
 
-        @settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
+        @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
         @given(request=lobby_requests)
         def check(request: tuple[str, str, str]) -> None:
             method, path, body = request
@@ -99,7 +99,7 @@ def test_no_websocket_frame_gets_a_server_error_or_drops_the_socket(database: st
         table_id = created["table"]["id"]
         tokens = [created["token"], join(client, table_id, "William")["token"], None]
 
-        @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+        @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
         @given(who=st.sampled_from(tokens), sent=st.lists(frames, min_size=1, max_size=5))
         def check(who: str | None, sent: list[Any]) -> None:
             with client.websocket_connect(f"/ws/{table_id}") as ws:

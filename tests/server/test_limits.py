@@ -56,17 +56,22 @@ def test_one_address_may_take_only_so_many_seats(db_url: str) -> None:
         assert [seat["taken"] for seat in seats] == [True, True, False, False]
 
 
+def answers(sockets: list[Any], message: dict[str, Any], times: int) -> list[str]:
+    """Each socket sends ``message`` ``times`` times; what came back, as types (an error as its code)."""
+    for ws in sockets:
+        for _ in range(times):
+            ws.send_json(message)
+    replies = [ws.receive_json() for ws in sockets for _ in range(times)]
+    return [reply["code"] if reply["type"] == "error" else reply["type"] for reply in replies]
+
+
 def test_one_seat_on_ten_sockets_is_limited_as_one(db_url: str) -> None:
     with app_with(db_url, messages="20 per hour") as client:
         created = create(client, players=2, name="Adso")
         with contextlib.ExitStack() as stack:
             sockets = [stack.enter_context(seat_socket(client, created["table"]["id"], created["token"]))
                        for _ in range(10)]
-            for ws in sockets:
-                for _ in range(5):
-                    ws.send_json({"type": "ping"})
-            replies = [ws.receive_json() for ws in sockets for _ in range(5)]
-    kinds = [reply["type"] if reply["type"] == "pong" else reply["code"] for reply in replies]
+            kinds = answers(sockets, {"type": "ping"}, 5)
     assert kinds.count("pong") == 20 and kinds.count("too-fast") == 30
 
 
@@ -75,11 +80,8 @@ def test_spectators_are_limited_per_address_across_tables(db_url: str) -> None:
         first = create(client, players=2)["table"]["id"]
         second = create(client, players=2)["table"]["id"]
         with seat_socket(client, first, None) as a, seat_socket(client, second, None) as b:
-            for ws in (a, b):
-                for _ in range(4):
-                    ws.send_json({"type": "ping"})
-            replies = [ws.receive_json() for ws in (a, b) for _ in range(4)]
-    assert sum(reply["type"] == "pong" for reply in replies) == 6
+            kinds = answers([a, b], {"type": "ping"}, 4)
+    assert kinds.count("pong") == 6 and kinds.count("too-fast") == 2
 
 
 def test_sync_is_limited_per_seat_across_connections(db_url: str) -> None:
@@ -88,11 +90,7 @@ def test_sync_is_limited_per_seat_across_connections(db_url: str) -> None:
         with contextlib.ExitStack() as stack:
             sockets = [stack.enter_context(seat_socket(client, created["table"]["id"], created["token"]))
                        for _ in range(3)]
-            for ws in sockets:
-                ws.send_json({"type": "sync", "since": 0})
-                ws.send_json({"type": "sync", "since": 0})
-            replies = [ws.receive_json() for ws in sockets for _ in range(2)]
-    kinds = [reply["type"] if reply["type"] == "welcome" else reply["code"] for reply in replies]
+            kinds = answers(sockets, {"type": "sync", "since": 0}, 2)
     assert kinds.count("welcome") == 3 and kinds.count("too-fast") == 3
 
 

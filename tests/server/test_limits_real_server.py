@@ -9,7 +9,6 @@ import json
 import socket
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import httpx
 import pytest
@@ -143,18 +142,8 @@ def test_a_reader_that_falls_behind_is_closed_with_a_close_frame(server: ServerP
     assert 1 <= welcomes < 200
 
 
-def test_a_peer_that_reads_nothing_is_dropped(tmp_path: Path) -> None:
-    # an outbox bound too large to matter: what drops the peer is that the socket stays unwritable
-    server = ServerProcess(f"sqlite:///{tmp_path / 'ludus.sqlite3'}", flags=[
-        "--send-buffer", str(1 << 30), "--stall-seconds", "2", "--limit-syncs", "100000 per minute",
-        "--limit-messages", "100000 per minute"])
-    try:
-        _drop_a_peer_that_reads_nothing(server)
-    finally:
-        server.kill()
-
-
-def _drop_a_peer_that_reads_nothing(server: ServerProcess) -> None:
+def test_a_peer_that_reads_nothing_is_dropped(server: ServerProcess) -> None:
+    # asked for slowly enough that the server writes until the socket is full and stays unwritable
     sock, protocol = _open_spectator(server, _table_with_history(server))
     with sock:
         _ask_for_whole_histories(sock, protocol, 400)  # more than the kernel's buffers hold, never read

@@ -9,8 +9,9 @@ closed.
 
 On a WebSocket the server writes views the peer must read. A peer that reads nothing fills the socket
 buffers and the transport pauses writing; ``websocket_protocol`` aborts a transport that stays paused for
-``stall_seconds`` (the table's own, smaller byte bound closes slow readers with a close frame first, see
-play.py; this is the backstop for a peer that does not read even that).
+``stall_seconds``, and gives a peer as long to answer our close frame (the table's own byte bound closes
+slow readers with a close frame first, see play.py; this is the backstop for a peer that does not read
+even that).
 """
 
 from __future__ import annotations
@@ -106,6 +107,12 @@ class StallingWebSocket(AutoWebSocketsProtocol):  # type: ignore[misc, valid-typ
 
     stall_seconds = 30.0
     _stall: asyncio.TimerHandle | None = None
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # how long uvicorn waits for the peer's answer to our close frame (its own default is 10 s): a peer
+        # that does not read does not answer either
+        self.close_timeout = self.stall_seconds
 
     def pause_writing(self) -> None:
         super().pause_writing()
