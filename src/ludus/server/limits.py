@@ -15,6 +15,7 @@ import atexit
 import importlib
 import math
 import multiprocessing
+import os
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -107,8 +108,14 @@ def _pool(workers: int) -> ProcessPool:
     many apps; starting Python workers for each would cost more than the tests)."""
     pool = _POOLS.get(workers)
     if pool is None or not pool.active:
-        pool = _POOLS[workers] = ProcessPool(workers, context=multiprocessing.get_context("spawn"))
+        pool = _POOLS[workers] = ProcessPool(workers, initializer=_lower_priority,
+                                             context=multiprocessing.get_context("spawn"))
     return pool
+
+
+def _lower_priority() -> None:
+    """A setup worker yields the CPU to the server process: hard setups must not slow every table down."""
+    os.nice(10)
 
 
 @atexit.register
