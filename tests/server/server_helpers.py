@@ -64,7 +64,8 @@ class ServerProcess:
                 "--db", db_url]
         if redis_url:
             args += ["--redis", redis_url]
-        args += flags or []
+        # tests create and join many tables from this one address; ``flags`` may set other limits (the last wins)
+        args += ["--limit-tables", "10000 per minute", "--limit-joins", "10000 per minute", *(flags or [])]
         env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE), str(ROOT / "src")])}
         self.process = subprocess.Popen(args, env=env, cwd=ROOT, stdout=subprocess.DEVNULL,
                                         stderr=subprocess.PIPE)

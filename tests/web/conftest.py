@@ -35,7 +35,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     url = f"http://127.0.0.1:{port}"
     process = subprocess.Popen(
         [sys.executable, "-m", "ludus.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
-         "--db", f"sqlite:///{database}"],
+         "--db", f"sqlite:///{database}",
+         # every browser test creates and joins its tables from this one address
+         "--limit-tables", "1000 per minute", "--limit-joins", "1000 per minute"],
         cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
