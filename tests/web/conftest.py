@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -28,31 +29,59 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    database = tmp_path_factory.mktemp("web") / "ludus.sqlite3"
-    port = _free_port()
-    url = f"http://127.0.0.1:{port}"
-    process = subprocess.Popen(
-        [sys.executable, "-m", "ludus.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
-         "--db", f"sqlite:///{database}"],
-        cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 30
+SEAT_GRACE = 1.0  # seconds before the players still at a table may hand an empty seat to a bot
+
+
+@dataclass
+class Served:
+    """A real `ludus serve` process: its address and its database (tests may read the stored move log)."""
+
+    url: str
+    db_url: str
+    port: int
+    process: subprocess.Popen[bytes] | None = None
+
+    def start(self, timeout: float = 30) -> Served:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "ludus.cli", "serve", "--host", "127.0.0.1", "--port", str(self.port),
+             "--db", self.db_url, "--seat-grace", str(SEAT_GRACE)],
+            cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + timeout
         while True:
-            assert process.poll() is None, "the server exited"
+            assert self.process.poll() is None, "the server exited"
             try:
-                if httpx.get(url + "/health", timeout=1).status_code == 200:
-                    break
+                if httpx.get(self.url + "/health", timeout=1).status_code == 200:
+                    return self
             except httpx.HTTPError:
                 pass
             assert time.monotonic() < deadline, "the server did not start"
             time.sleep(0.1)
-        yield url
+
+    def kill(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait(10)
+            self.process = None
+
+
+def serve(folder: Path) -> Served:
+    port = _free_port()
+    return Served(f"http://127.0.0.1:{port}", f"sqlite:///{folder / 'ludus.sqlite3'}", port).start()
+
+
+@pytest.fixture(scope="session")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    running = serve(tmp_path_factory.mktemp("web"))
+    try:
+        yield running
     finally:
-        process.kill()
-        process.wait(10)
+        running.kill()
+
+
+@pytest.fixture(scope="session")
+def server(served: Served) -> str:
+    return served.url
 
 
 @pytest.fixture(scope="session")
