@@ -23,8 +23,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
 
 OUTAGE = 5.0  # seconds the server is away
 
+# what a player could click now: not disabled, not inside an inert (locked) part of the page, on screen
 CLICKABLE = """() => [...document.querySelectorAll('#board [data-choice]')]
-  .filter((node) => !node.disabled && node.getBoundingClientRect().width > 0)
+  .filter((node) => !node.disabled && !node.closest('[inert]') && node.getBoundingClientRect().width > 0)
   .map((node) => node.getAttribute('data-choice'))"""
 
 

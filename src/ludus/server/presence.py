@@ -35,6 +35,7 @@ class Presence:
         self.remote: dict[str, set[int]] = {}  # other processes (by hub origin) → their connected seats
         self.away_since: dict[int, float] = {}
         self.timers: dict[int, asyncio.TimerHandle] = {}
+        self.notes: set[asyncio.Task[None]] = set()
 
     def here(self, seat: int) -> bool:
         return seat in self.local or any(seat in seats for seats in self.remote.values())
@@ -57,7 +58,10 @@ class Presence:
                 changed = True
         if changed and publish:
             with contextlib.suppress(RuntimeError):  # no running loop: nobody to tell
-                asyncio.get_running_loop().create_task(self.publish({"kind": "presence", "seats": sorted(local)}))
+                note = asyncio.get_running_loop().create_task(
+                    self.publish({"kind": "presence", "seats": sorted(local)}))
+                self.notes.add(note)  # the loop keeps only a weak reference to a task
+                note.add_done_callback(self.notes.discard)
         return changed
 
     def on_note(self, note: dict[str, Any], seats: list[SeatRecord]) -> None:

@@ -252,10 +252,13 @@ export function renderTable(root, tableId) {
       if (state.inflight?.cid === message.cid) state.inflight = null;
       renderBoard();
     } else if (message.type === "seats") {
+      const who = (list) => JSON.stringify(list.map((seat) => [seat.name, seat.bot, seat.taken]));
+      const changed = message.status !== state.status || who(message.seats) !== who(state.seatsInfo);
       Object.assign(state, { seatsInfo: message.seats, status: message.status, rematch: message.rematch ?? null });
       ending.seatsChanged();
       renderHeader();
-      renderBoard();
+      // presence lives in the header; the board is drawn again when the table starts or names change
+      if (changed || state.outcome) renderBoard();
     } else if (message.type === "error") onError(message);
   }
 

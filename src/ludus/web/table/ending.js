@@ -12,7 +12,7 @@ import { navigate } from "../lib/nav.js";
 import { seats } from "../lib/seats.js";
 
 function names(list, playerName) {
-  return list.map((seat) => playerName(Number(seat))).join(", ");
+  return list.map((seat) => playerName(Number(seat))).join(t("web.list.separator"));
 }
 
 export function tieBreakText(game, outcome, playerName) {
@@ -20,7 +20,8 @@ export function tieBreakText(game, outcome, playerName) {
   if (!tie) return null;
   const key = `web.end.tie.${game}.${tie.rule}`;
   if (!has(key)) return null;
-  const counts = Object.entries(tie.event_tiles || {}).map(([seat, n]) => `${playerName(Number(seat))}: ${n}`).join(", ");
+  const counts = Object.entries(tie.event_tiles || {}).map(([seat, n]) => `${playerName(Number(seat))}: ${n}`)
+    .join(t("web.list.separator"));
   return t(key, { names: names(tie.tied, playerName), winners: names(outcome.winners, playerName), clue: tie.clue ?? "",
     out: tie.out ?? "", counts });
 }

@@ -61,7 +61,7 @@ export function seating(tableId, { playerName, reconnect, rerender }) {
     const who = waiting.map((seat) => seat.invited && seat.name ? t("web.awaited.invited", { name: seat.name })
       : t("web.awaited.free", { seat: t("web.seat", { seat: seat.seat + 1 }) }));
     return el("section", { class: "notice awaited", id: "awaited" },
-      el("strong", {}, t("web.awaited.title")), " ", who.join(", "), ". ",
+      el("strong", {}, t("web.awaited.title", { who: who.join(t("web.list.separator")) })), " ",
       state.seat !== null ? el("span", { class: "muted" }, t("web.awaited.invite")) : null);
   }
 
