@@ -108,7 +108,8 @@ def test_the_players_at_a_rose_table_chat_and_spectators_read_along(client: Test
         for ws in (adso, william, spectator):
             line = until(ws, lambda m: m["type"] == "chat")
             assert line["channel"] == "table"
-            assert [(x["seat"], x["name"], x["text"]) for x in line["lines"]] == [(0, "Adso", "Who moved the cellarer?")]
+            said = [(x["seat"], x["name"], x["text"]) for x in line["lines"]]
+            assert said == [(0, "Adso", "Who moved the cellarer?")]
 
 
 def test_spectators_at_a_floors_table_read_but_do_not_write(client: TestClient) -> None:
