@@ -302,15 +302,20 @@ export function renderTable(root, tableId) {
 
   // a heartbeat: a connection that went quiet (a network that vanished without closing) counts as lost;
   // and a choice without an answer on an open connection is sent again (the cid makes that safe)
+  // (only an unanswered ping counts: a background tab's timers may fire a minute apart)
+  let pinged = 0;
   const heartbeat = setInterval(() => {
     if (!socket || socket.readyState !== WebSocket.OPEN) return;
-    if (Date.now() - lastHeard > SILENT_AFTER) {
+    if (pinged > lastHeard && Date.now() - pinged > SILENT_AFTER) {
       const dead = socket;
       lost(dead);
       dead.close();
       return;
     }
-    sendRaw({ type: "ping" });
+    if (pinged <= lastHeard) {
+      pinged = Date.now();
+      sendRaw({ type: "ping" });
+    }
     if (state.synced && state.inflight && Date.now() - state.inflight.sentAt > RESEND_AFTER) transmit();
   }, PING_EVERY);
 
