@@ -136,7 +136,7 @@ BAD_FRAMES: list[tuple[Any, str]] = [
     ('{"type": "choice", "seq": 100000000000000000000000000000, "choice": "+1"}', "stale"),
     ('{"type": "sync", "since": -1}', "malformed"),
     ('{"type": "sync", "since": [1]}', "malformed"),
-    ('{"type": "chat", "text": ["hi"]}', "no-chat"),
+    ('{"type": "chat", "text": ["hi"]}', "malformed"),
 ]
 
 

@@ -34,6 +34,8 @@ from .limits import Limits, Rates, Setups, limits_from_arguments
 from .live import LiveTables
 from .lobby import Lobby
 from .play import play_socket
+from .presence import DEFAULT_GRACE
+from .seating import Seating
 from .store import Store
 from .timeouts import http_protocol, websocket_protocol
 
@@ -91,11 +93,11 @@ async def sweep_forever(tables: LiveTables, every: float) -> None:
 
 
 def create_app(db_url: str | None = None, redis_url: str | None = None, *, resume: bool = True,
-               limits: Limits | None = None) -> Starlette:
+               seat_grace: float = DEFAULT_GRACE, limits: Limits | None = None) -> Starlette:
     limits = limits or Limits()
     store = Store(db_url)
     hub = make_hub(redis_url)
-    tables = LiveTables(store, hub)
+    tables = LiveTables(store, hub, seat_grace)
     setups = Setups(limits.setup_workers, limits.setup_seconds)
     rates = Rates(limits)
     lobby = Lobby(tables, rates, setups)
@@ -122,6 +124,7 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
 
     routes = [
         *lobby.routes(),
+        *Seating(tables).routes(),
         *pictures.routes(),
         Route("/health", health),
         Route("/i18n/{lang}", messages),
@@ -146,7 +149,7 @@ def serve_command(args: argparse.Namespace) -> int:
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     limits = limits_from_arguments(args)
-    app = create_app(args.db, args.redis, limits=limits)
+    app = create_app(args.db, args.redis, seat_grace=args.seat_grace, limits=limits)
     database = app.state.store.engine.url.render_as_string(hide_password=True)
     print(f"ludus: serving on http://{args.host}:{args.port}/ (database {database})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024,

@@ -2,12 +2,13 @@
 
 Client → server (JSON text messages, each an object):
   {"type": "hello", "token": str | null}        first message; no token = spectator
-  {"type": "choice", "seq": n, "choice": c, "seat"?: s}
+  {"type": "choice", "seq": n, "choice": c, "seat"?: s, "cid"?: str}   cid: the client's id of this choice
   {"type": "sync", "since"?: n}                 what I missed after move n (without since: everything)
   {"type": "ping"}
   {"type": "chat", "text": str} / {"type": "chat-sync"}   Shadows team chat (see chat.py)
 Server → client: "welcome" (view, decisions, event history, seats), "update" after every move
-(view, decisions, the move's events visible to you), "seats", "error" {code, detail}, "pong".
+(view, decisions, the move's events visible to you), "seats", "error" {code, detail}, "pong",
+"ack" {cid, seq} (the choice with that cid is stored as move seq — also when it is a resend).
 
 A refused message gets an error with a stable code and changes nothing: malformed (also binary frames,
 JSON too deep, numbers too long), unknown-type, bad-token, unknown-table, unknown-game, spectator,
@@ -22,7 +23,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -42,6 +42,7 @@ log = logging.getLogger("ludus.server.play")
 
 HELLO_TIMEOUT = 15.0
 TOO_SLOW = 1008  # close code for a connection that does not read its messages
+MAX_CID = 64
 
 
 class Connection:
@@ -125,24 +126,6 @@ async def _receive_json(websocket: WebSocket, counted: Callable[[], None] | None
         raise ProtocolError(error.code, error.detail) from error
 
 
-_welcomes: weakref.WeakKeyDictionary[LiveTable, dict[tuple[Any, ...], str]] = weakref.WeakKeyDictionary()
-
-
-def _welcome_text(table: LiveTable, connection: Connection, since: int | None) -> str:
-    """The welcome for this seat, built once for everyone who asks for the same one: a full history is
-    the costliest message there is (tens of milliseconds for a long game), and every spectator of a table,
-    every reconnect of a seat and every resync from the same move asks for an identical one."""
-    seats = table.record.to_json()["seats"]
-    key = (connection.seat, since, table.seq, table.record.status, dumps(seats))
-    cache = _welcomes.setdefault(table, {})
-    text = cache.get(key)
-    if text is None:
-        if len(cache) >= 32:
-            cache.clear()
-        text = cache[key] = dumps(table.welcome(connection, since))
-    return text
-
-
 async def _refuse(websocket: WebSocket, error: ProtocolError, close_code: int) -> None:
     await websocket.send_text(dumps(error.to_json()))
     await websocket.close(code=close_code)
@@ -213,8 +196,7 @@ async def _serve(websocket: WebSocket, table: LiveTable, seat: int | None, diges
     connection = Connection(websocket, seat, digest, state.limits.send_buffer)
     try:
         async with table.lock:  # no move slips between the welcome and the first update
-            connection.send(_welcome_text(table, connection, None))
-            table.viewers.add(connection)
+            table.arrive(connection)
         while not connection.closing:
             try:
                 message = await _receive_json(websocket, lambda: rates.messages.hit(_rate_key(table, connection)))
@@ -235,7 +217,7 @@ async def _serve(websocket: WebSocket, table: LiveTable, seat: int | None, diges
     except (WebSocketDisconnect, WebSocketDisconnected):  # gone, or closed by our own writer
         pass
     finally:
-        table.viewers.discard(connection)
+        table.depart(connection)
         await connection.close()
         if not table.viewers and table.match.finished:
             state.tables.forget(table)  # a finished game nobody watches: free its memory
@@ -261,7 +243,7 @@ async def _handle(table: LiveTable, connection: Connection, message: dict[str, A
         since = _since(message, table)
         rates.syncs.hit(_rate_key(table, connection))
         async with table.lock:
-            connection.send(_welcome_text(table, connection, since))
+            connection.send(table.welcome_text(connection, since))
         return
     if kind in chat.MESSAGE_TYPES:
         await chat.handle(table, connection, message)
@@ -278,4 +260,14 @@ async def _handle(table: LiveTable, connection: Connection, message: dict[str, A
     claimed = message.get("seat", connection.seat)
     if claimed != connection.seat:
         raise ProtocolError("wrong-seat", f"this connection plays seat {connection.seat}, not that one")
-    await table.play(connection.seat, seq, message["choice"])
+    cid = message.get("cid")
+    if cid is not None and (not isinstance(cid, str) or not 0 < len(cid) <= MAX_CID):
+        raise ProtocolError("malformed", f"a choice's cid is a string of 1 to {MAX_CID} characters")
+    try:
+        n = await table.play(connection.seat, seq, message["choice"], cid)
+    except ProtocolError as error:
+        if cid is not None:
+            error.extra["cid"] = cid  # the client learns which of its choices was refused
+        raise
+    if cid is not None:
+        connection.send(dumps({"type": "ack", "cid": cid, "seq": n}))
