@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +40,15 @@ def until(ws: Any, accept: Callable[[dict[str, Any]], bool], limit: int = 200) -
         if accept(message):
             return message
     raise AssertionError("no matching message arrived")
+
+
+@contextlib.contextmanager
+def seated(client: TestClient, table_id: str, token: str | None) -> Iterator[Any]:
+    """A socket at the table (a seat's, or a spectator's without a token), past its welcome."""
+    with client.websocket_connect(f"/ws/{table_id}") as ws:
+        ws.send_json({"type": "hello", "token": token})
+        until(ws, lambda m: m["type"] == "welcome")
+        yield ws
 
 
 def free_port() -> int:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import create, join, until
+from server_helpers import create, join, seated, until
 from starlette.testclient import TestClient
 
 from ludus.server.app import create_app
@@ -23,14 +23,6 @@ from ludus.server.limits import Limits
 def app_with(db_url: str, **limits: Any) -> Iterator[TestClient]:
     with TestClient(create_app(db_url, limits=Limits(**limits))) as client:
         yield client
-
-
-@contextlib.contextmanager
-def seat_socket(client: TestClient, table_id: str, token: str | None) -> Iterator[Any]:
-    with client.websocket_connect(f"/ws/{table_id}") as ws:
-        ws.send_json({"type": "hello", "token": token})
-        until(ws, lambda m: m["type"] == "welcome")
-        yield ws
 
 
 def test_one_address_may_create_only_so_many_tables(db_url: str) -> None:
@@ -69,7 +61,7 @@ def test_one_seat_on_ten_sockets_is_limited_as_one(db_url: str) -> None:
     with app_with(db_url, messages="20 per hour") as client:
         created = create(client, players=2, name="Adso")
         with contextlib.ExitStack() as stack:
-            sockets = [stack.enter_context(seat_socket(client, created["table"]["id"], created["token"]))
+            sockets = [stack.enter_context(seated(client, created["table"]["id"], created["token"]))
                        for _ in range(10)]
             kinds = answers(sockets, {"type": "ping"}, 5)
     assert kinds.count("pong") == 20 and kinds.count("too-fast") == 30
@@ -79,7 +71,7 @@ def test_spectators_are_limited_per_address_across_tables(db_url: str) -> None:
     with app_with(db_url, messages="6 per hour") as client:
         first = create(client, players=2)["table"]["id"]
         second = create(client, players=2)["table"]["id"]
-        with seat_socket(client, first, None) as a, seat_socket(client, second, None) as b:
+        with seated(client, first, None) as a, seated(client, second, None) as b:
             kinds = answers([a, b], {"type": "ping"}, 4)
     assert kinds.count("pong") == 6 and kinds.count("too-fast") == 2
 
@@ -88,7 +80,7 @@ def test_sync_is_limited_per_seat_across_connections(db_url: str) -> None:
     with app_with(db_url, syncs="3 per hour") as client:
         created = create(client, players=2, name="Adso")
         with contextlib.ExitStack() as stack:
-            sockets = [stack.enter_context(seat_socket(client, created["table"]["id"], created["token"]))
+            sockets = [stack.enter_context(seated(client, created["table"]["id"], created["token"]))
                        for _ in range(3)]
             kinds = answers(sockets, {"type": "sync", "since": 0}, 2)
     assert kinds.count("welcome") == 3 and kinds.count("too-fast") == 3
@@ -98,7 +90,7 @@ def test_sync_since_a_seq_sends_only_the_events_after_it(client: TestClient) -> 
     created = create(client, players=2, name="Adso", options={"target": 50})
     table_id = created["table"]["id"]
     william = join(client, table_id, "William")
-    with seat_socket(client, table_id, created["token"]) as a, seat_socket(client, table_id, william["token"]) as b:
+    with seated(client, table_id, created["token"]) as a, seated(client, table_id, william["token"]) as b:
         for seq, ws in enumerate([a, b, a]):
             ws.send_json({"type": "choice", "seq": seq, "choice": "+1"})
             until(a, lambda m, n=seq + 1: m["type"] == "update" and m["seq"] == n)
@@ -221,7 +213,7 @@ def test_a_table_stays_in_memory_while_someone_watches(client: TestClient) -> No
 
     created = create(client, players=2, name="Adso")
     table_id = created["table"]["id"]
-    with seat_socket(client, table_id, created["token"]):
+    with seated(client, table_id, created["token"]):
         sweep_twice()
         assert table_id in tables.live
     sweep_twice()
