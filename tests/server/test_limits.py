@@ -57,13 +57,18 @@ def answers(sockets: list[Any], message: dict[str, Any], times: int) -> list[str
     return [reply["code"] if reply["type"] == "error" else reply["type"] for reply in replies]
 
 
-def test_one_seat_on_ten_sockets_is_limited_as_one(db_url: str) -> None:
-    with app_with(db_url, messages="20 per hour") as client:
+def one_seat_on_sockets(db_url: str, count: int, message: dict[str, Any], times: int, **limits: Any) -> list[str]:
+    """``count`` sockets of one seat each send ``message`` ``times`` times: what came back."""
+    with app_with(db_url, **limits) as client:
         created = create(client, players=2, name="Adso")
         with contextlib.ExitStack() as stack:
             sockets = [stack.enter_context(seated(client, created["table"]["id"], created["token"]))
-                       for _ in range(10)]
-            kinds = answers(sockets, {"type": "ping"}, 5)
+                       for _ in range(count)]
+            return answers(sockets, message, times)
+
+
+def test_one_seat_on_ten_sockets_is_limited_as_one(db_url: str) -> None:
+    kinds = one_seat_on_sockets(db_url, 10, {"type": "ping"}, 5, messages="20 per hour")
     assert kinds.count("pong") == 20 and kinds.count("too-fast") == 30
 
 
@@ -77,12 +82,7 @@ def test_spectators_are_limited_per_address_across_tables(db_url: str) -> None:
 
 
 def test_sync_is_limited_per_seat_across_connections(db_url: str) -> None:
-    with app_with(db_url, syncs="3 per hour") as client:
-        created = create(client, players=2, name="Adso")
-        with contextlib.ExitStack() as stack:
-            sockets = [stack.enter_context(seated(client, created["table"]["id"], created["token"]))
-                       for _ in range(3)]
-            kinds = answers(sockets, {"type": "sync", "since": 0}, 2)
+    kinds = one_seat_on_sockets(db_url, 3, {"type": "sync", "since": 0}, 2, syncs="3 per hour")
     assert kinds.count("welcome") == 3 and kinds.count("too-fast") == 3
 
 
