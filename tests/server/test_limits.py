@@ -164,18 +164,6 @@ def test_shadows_options_no_game_could_use_are_bad_options(client: TestClient, o
     assert client.get("/api/tables").json()["tables"] == []
 
 
-def test_a_shadows_map_search_that_cannot_succeed_is_cut_off_by_the_deadline(db_url: str) -> None:
-    # every option is in its range, but evidence far out, many shared police and only the easiest maps
-    # leave no map pair that fits: the search would run for a minute before giving up
-    options = {"police": 11, "shared_police": 11, "clients": 4, "shared_clients": 4, "evidence": 6,
-               "shared_evidence": 4, "min_evidence_distance": 3, "max_map_rating": 1}
-    with app_with(db_url, setup_seconds=1) as client:
-        response = client.post("/api/tables", json={"game": "shadows", "players": 4, "options": options})
-        assert response.status_code == 503 and response.json()["error"] == "setup-timeout"
-        assert client.get("/health").json()["ok"] is True
-        assert client.get("/api/tables").json()["tables"] == []
-
-
 def test_unknown_table_hellos_leave_nothing_behind(client: TestClient) -> None:
     tables = client.app.state.tables
     before = (len(tables.live), len(tables.hub.handlers))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import atexit
+import contextlib
 import importlib
 import math
 import multiprocessing
@@ -108,13 +109,19 @@ def _pool(workers: int) -> ProcessPool:
     many apps; starting Python workers for each would cost more than the tests)."""
     pool = _POOLS.get(workers)
     if pool is None or not pool.active:
-        pool = _POOLS[workers] = ProcessPool(workers, initializer=_lower_priority,
+        pool = _POOLS[workers] = ProcessPool(workers, initializer=_prepare_worker,
                                              context=multiprocessing.get_context("spawn"))
     return pool
 
 
-def _lower_priority() -> None:
-    """A setup worker yields the CPU to the server process: hard setups must not slow every table down."""
+def _prepare_worker() -> None:
+    """Import the games first (not under any table's deadline), then yield the CPU to the server process:
+    hard setups must not slow every table down."""
+    from ludus.engine.registry import GAMES
+
+    for target in GAMES.values():
+        with contextlib.suppress(ImportError):
+            importlib.import_module(target.partition(":")[0])
     os.nice(10)
 
 
@@ -136,7 +143,7 @@ class Setups:
 
     def warm(self) -> None:
         """Start the workers now, so the first table's setup does not wait for Python to start."""
-        _pool(self.workers).schedule(importlib.import_module, args=("ludus.engine",))
+        _pool(self.workers).schedule(importlib.import_module, args=("ludus.engine",))  # starts the workers
 
     async def run(self, target: str, players: int, seed: int, options: dict[str, Any]) -> None:
         future = _pool(self.workers).schedule(setup_game, args=(target, players, seed, options),
