@@ -1,46 +1,46 @@
 """The three games as OpenSpiel Python games (optional extra ``openspiel``).
 
-``register()`` registers ``python_ludus_rose``, ``python_ludus_floors`` and
+Importing this module registers ``python_ludus_rose``, ``python_ludus_floors`` and
 ``python_ludus_shadows`` with pyspiel, so ``pyspiel.load_game("python_ludus_rose", {"players": 4})``
-works and OpenSpiel's own tools (``pyspiel.random_sim_test``, the information-set MCTS bot) run
-on them.
+works and OpenSpiel's own tools (``pyspiel.random_sim_test``, ``rl_environment``, the
+information-set MCTS bot with ``Resampler``) run on them.
 
-Chance: the game's whole randomness (shuffles of decks, tiles, identities, maps, later
-reshuffles) comes from its seeded RNG, so the one chance node at the start draws that seed from
-``chance_seeds`` equally likely outcomes. Actions are the same fixed action spaces as the
-PettingZoo environments. Information-state strings are the player's own view (JSON) plus the
-public move number; ``resampler`` builds a consistent full state from that view with the game's
-``world_from_view``, for ``ISMCTSBot.set_resampler``. Simultaneous decisions are taken in seat
-order; the games keep each pick secret until all are in, so the order leaks nothing.
+Chance: every shuffle of a ludus game (decks, tiles, identities, maps, later reshuffles) comes from
+the game's own seeded generator, so the games are ``SAMPLED_STOCHASTIC``: there are no chance nodes;
+each ``new_initial_state()`` deals a fresh game from the seed parameter ``rng_seed`` (the n-th
+state of a game object is the same in every run).
+
+Information: ``information_state_string(p)`` is player p's own action–observation history — what
+p knew at the start (its first view), then move by move p's own choice or "seat k moved", and the
+events of that move p was shown, and last p's current view. It is perfect recall. A full game has
+no information-state *tensor* (a history of hundreds of moves has no fixed size), so the game type
+says so and ``rl_environment`` uses the observation tensor: the agent's current view, encoded as in
+the PettingZoo environments. Only a game capped at ``TENSOR_MOVES`` moves or fewer
+(``max_cycles × players``) has one: p's encoded view at the start and after every move, with p's
+own action at each move. ``observation_string(p)`` is p's current view.
+
+Rewards are ``rewards.outcome_rewards``; after ``max_cycles × players`` moves without an end the
+state is terminal with returns 0 (``max_game_length``).
 """
 
 from __future__ import annotations
 
 import json
 import random
+import sys
+import warnings
 from typing import Any
 
 import numpy as np
 import pyspiel
 
-from ludus.engine import Game, clone, load_game
+from ludus.engine import Event, Game, clone, load_game
 
-from .adapter import EnvSpec
+from .adapter import MAX_CYCLES, EnvSpec
+from .rewards import outcome_rewards
 
-CHANCE_SEEDS = 1 << 16
-
-
-class _Holder:
-    """A game state that OpenSpiel's Clone (a deepcopy of attributes) copies with the game's fast clone."""
-
-    __slots__ = ("game", "state")
-
-    def __init__(self, game: Game, state: Any) -> None:
-        self.game = game
-        self.state = state
-
-    def __deepcopy__(self, memo: dict) -> _Holder:
-        return _Holder(self.game, clone(self.game, self.state))
+TENSOR_MOVES = 32
+"""The longest game (in moves) that offers an information-state tensor."""
 
 
 def _specs() -> dict[str, tuple[EnvSpec, int, int, int, dict[str, Any]]]:
@@ -54,126 +54,255 @@ def _specs() -> dict[str, tuple[EnvSpec, int, int, int, dict[str, Any]]]:
     }
 
 
-class _Config:
-    """What a state needs of its game. OpenSpiel clones a Python state by deep-copying its
-    attributes; this one is shared, never copied."""
+def _text(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
-    def __init__(self, game_id: str, spec: EnvSpec, players: int, chance_seeds: int, options: dict) -> None:
+
+class _Record:
+    """One step of the action–observation history, shared by every state that went through it.
+
+    ``texts[p]`` caches player p's information-state text up to and including this step, so a
+    string costs one concatenation per new step and nothing for a step seen before.
+    """
+
+    __slots__ = ("action", "after", "choice", "events", "parent", "seat", "texts")
+
+    def __init__(self, parent: _Record | None, seat: int, action: int, choice: Any, events: list[Event],
+                 players: int) -> None:
+        self.parent = parent
+        self.seat = seat
+        self.action = action
+        self.choice = choice
+        self.events = events
+        self.texts: list[str | None] = [None] * players
+        self.after: Any = None  # the ludus state after this step (kept only for information tensors)
+
+    def text(self, player: int, first_view: Any) -> str:
+        found = self.texts[player]
+        if found is None:
+            if self.parent is None:
+                found = f"p{player} start {_text(first_view(player))}"
+            else:
+                mine = self.seat == player
+                line = [self.parent.text(player, first_view), f"\n{self.seat}>"
+                        + (_text(self.choice) if mine else "moved")]
+                line.extend(f" {event.kind}{_text(event.data)}" for event in self.events if event.visible_to(player))
+                found = "".join(line)
+            self.texts[player] = found
+        return found
+
+
+class _Config:
+    """What a state needs of its game; shared by every state, never copied."""
+
+    def __init__(self, game_id: str, spec: EnvSpec, players: int, max_cycles: int, rng_seed: int,
+                 options: dict) -> None:
+        self.game_id = game_id
         self.spec = spec
         self.players = players
-        self.chance_seeds = chance_seeds
+        self.max_moves = max_cycles * players
         self.options = options
-        self.ludus = load_game(game_id)
+        self.ludus: Game = load_game(game_id)
+        self.deals = random.Random(rng_seed)
+        self.warned_mcts = False
+        self.tensor_moves = self.max_moves if self.max_moves <= TENSOR_MOVES else 0
+        per_move = spec.observation_size + len(spec.actions)
+        self.information_size = spec.observation_size + self.tensor_moves * per_move
 
     def __deepcopy__(self, memo: dict) -> _Config:
         return self
 
 
-class LudusState(pyspiel.State):
-    def __init__(self, game: LudusGame) -> None:
-        super().__init__(game)
-        self._lgame = game.config
-        self._held: _Holder | None = None
-        self._steps = 0
+class _Position:
+    """Everything a state holds. OpenSpiel clones a Python state by deep-copying its attributes:
+    this copies the ludus state with the game's fast clone and shares the (immutable) history."""
 
-    # --- helpers ---------------------------------------------------------------------------
-    def _legal_by_seat(self) -> dict[int, dict[int, Any]]:
-        assert self._held is not None
-        game, state = self._held.game, self._held.state
+    __slots__ = ("config", "first", "known", "moves", "record", "state")
+
+    def __init__(self, config: _Config, state: Any, record: _Record | None, first: Any, moves: int) -> None:
+        self.config = config
+        self.state = state
+        self.record = record  # the last step (None at the start)
+        self.first = first  # the ludus state at the start, for first views (a world has none)
+        self.moves = moves
+        self.known: dict[tuple[str, int], Any] = {}  # per position: views, legal actions, strings
+
+    def __deepcopy__(self, memo: dict) -> _Position:
+        return _Position(self.config, clone(self.config.ludus, self.state), self.record, self.first, self.moves)
+
+
+class LudusState(pyspiel.State):
+    def __init__(self, game: LudusGame, position: _Position | None = None) -> None:
+        super().__init__(game)
+        if position is None:
+            config = game.config
+            state = config.ludus.setup(config.players, config.deals.randrange(2**31), config.options)
+            record = _Record(None, -1, -1, None, [], config.players)
+            position = _Position(config, state, record, clone(config.ludus, state), 0)
+        self._position = position
+
+    # --- what the position knows about itself, computed once -------------------------------
+    def _known(self, key: str, player: int, make: Any) -> Any:
+        known = self._position.known
+        found = known.get((key, player))
+        if found is None:
+            found = known[(key, player)] = make()
+        return found
+
+    def _legal(self) -> tuple[int, dict[int, Any]]:
+        """(the player to move, {action: option}) — the lowest seat the spec offers something."""
+        return self._known("legal", -1, self._find_legal)
+
+    def _find_legal(self) -> tuple[int, dict[int, Any]]:
+        position = self._position
+        config = position.config
+        game, state = config.ludus, position.state
+        if position.moves >= config.max_moves or game.outcome(state) is not None:
+            return pyspiel.PlayerId.TERMINAL, {}
         pending: dict[int, list] = {}
         for decision in game.decisions(state):
             pending.setdefault(decision.seat, []).append(decision)
-        legal = {}
         for seat in sorted(pending):
-            actions = self._lgame.spec.legal(game.view(state, seat), pending[seat])
-            if actions:
-                legal[seat] = actions
-        return legal
+            legal = config.spec.legal(lambda seat=seat: self.view(seat), pending[seat])
+            if legal:
+                return seat, legal
+        return pyspiel.PlayerId.TERMINAL, {}
 
     def ludus_state(self) -> Any:
-        """The underlying ludus state (None before the chance node)."""
-        return None if self._held is None else self._held.state
+        """The underlying ludus state (the full position, hidden parts included)."""
+        return self._position.state
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` sees now (None = a spectator)."""
+        position = self._position
+        key = -1 if player is None else player
+        return self._known("view", key, lambda: position.config.ludus.view(position.state, player))
+
+    def decisions(self, player: int) -> list:
+        return [d for d in self._position.config.ludus.decisions(self._position.state) if d.seat == player]
 
     # --- the OpenSpiel API -------------------------------------------------------------------
     def current_player(self) -> int:
-        if self._held is None:
-            return pyspiel.PlayerId.CHANCE
-        if self._held.game.outcome(self._held.state) is not None:
-            return pyspiel.PlayerId.TERMINAL
-        legal = self._legal_by_seat()
-        if not legal:
-            return pyspiel.PlayerId.TERMINAL
-        return min(legal)
-
-    def _legal_actions(self, player: int) -> list[int]:
-        return sorted(self._legal_by_seat().get(player, {}))
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        n = self._lgame.chance_seeds
-        return [(seed, 1.0 / n) for seed in range(n)]
-
-    def _apply_action(self, action: int) -> None:
-        if self._held is None:
-            game = self._lgame.ludus
-            self._held = _Holder(game, game.setup(self._lgame.players, int(action), self._lgame.options))
-            return
-        seat = self.current_player()
-        option = self._legal_by_seat()[seat][int(action)]
-        self._held.game.apply(self._held.state, seat, option)
-        self._steps += 1
-        if self._lgame.spec.seconds_per_step is not None:
-            self._held.game.advance(self._held.state, self._steps * self._lgame.spec.seconds_per_step)
-
-    def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
-            return f"seed:{action}"
-        return json.dumps(self._lgame.spec.actions[action], ensure_ascii=False)
+        return self._legal()[0]
 
     def is_terminal(self) -> bool:
-        return self.current_player() == pyspiel.PlayerId.TERMINAL
+        return self._legal()[0] == pyspiel.PlayerId.TERMINAL
+
+    def _legal_actions(self, player: int) -> list[int]:
+        seat, legal = self._legal()
+        return sorted(legal) if player == seat else []
+
+    def _apply_action(self, action: int) -> None:
+        seat, legal = self._legal()
+        option = legal.get(action)
+        if option is None:
+            spec = self._position.config.spec
+            raise ValueError(f"action {action} {spec.action_name(action)} is not legal for player {seat} now; "
+                             f"legal actions: {sorted(legal)} (state.legal_actions())")
+        position = self._position
+        config = position.config
+        events = config.ludus.apply(position.state, seat, option)
+        position.moves += 1
+        seconds = config.spec.seconds_per_step
+        if seconds is not None:
+            events = [*events, *config.ludus.advance(position.state, position.moves * seconds)]
+        position.record = _Record(position.record, seat, action, option, events, config.players)
+        if config.tensor_moves:
+            position.record.after = clone(config.ludus, position.state)
+        position.known = {}
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return _text(self._position.config.spec.actions[action])
 
     def returns(self) -> list[float]:
-        if self._held is None:
-            return [0.0] * self._lgame.players
-        outcome = self._held.game.outcome(self._held.state)
+        config = self._position.config
+        outcome = config.ludus.outcome(self._position.state)
         if outcome is None:
-            return [0.0] * self._lgame.players
-        return [1.0 if seat in outcome.winners else -1.0 for seat in range(self._lgame.players)]
+            return [0.0] * config.players
+        return outcome_rewards(outcome, config.players, config.spec.cooperative)
 
-    def view(self, player: int | None) -> dict[str, Any] | None:
-        if self._held is None:
-            return None
-        return self._held.game.view(self._held.state, player)
+    def clone(self) -> LudusState:
+        config = self._position.config
+        if not config.warned_mcts:
+            caller = sys._getframe(1)
+            if caller.f_code.co_name == "_apply_tree_policy" and \
+                    caller.f_globals.get("__name__", "").endswith("algorithms.mcts"):
+                config.warned_mcts = True
+                warnings.warn(f"mcts.MCTSBot searches the true state of {config.game_id}, hidden cards and "
+                              "tiles included — it cheats. For a fair search use ismcts.ISMCTSBot with "
+                              "bot.set_resampler(openspiel.Resampler(seed)).", UserWarning, stacklevel=3)
+        return super().clone()
+
+    def information_state_string(self, player: int | None = None) -> str:
+        return self._information(self.current_player() if player is None else player)
+
+    def _information(self, player: int) -> str:
+        position = self._position
+
+        def make() -> str:
+            first = position.first
+            history = position.record.text(player, lambda p: position.config.ludus.view(first, p))
+            return f"{history}\nnow {_text(self.view(player))}"
+
+        return self._known("information", player, make)
 
     def __str__(self) -> str:
-        return json.dumps(self.view(None), ensure_ascii=False, sort_keys=True)
+        return _text(self.view(None))
 
 
 class LudusObserver:
-    """Strings (and tensors) of what one player knows: its own view and the public move number."""
+    """Information state (perfect recall: strings only) or observation (the current view, and its tensor)."""
 
     def __init__(self, game: LudusGame, iig_obs_type: Any, params: dict | None) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
-        self.config = game.config
-        self.perfect_recall = iig_obs_type is None or iig_obs_type.perfect_recall
-        self.tensor = np.zeros(self.config.spec.observation_size, np.float32)
-        self.dict = {"observation": self.tensor}
+        self.perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        config = game.config
+        self.tensor: np.ndarray | None = None
+        self.dict: dict[str, np.ndarray] = {}
+        if not self.perfect_recall:
+            self.tensor = np.zeros(config.spec.observation_size, np.float32)
+            self.dict = {"observation": self.tensor}
+        elif config.tensor_moves:
+            self.tensor = np.zeros(config.information_size, np.float32)
+            self.dict = {"information": self.tensor}
+        self.config = config
 
     def set_from(self, state: LudusState, player: int) -> None:
-        view = state.view(player)
-        if view is None:
-            self.tensor.fill(0)
+        if self.tensor is None:
+            raise ValueError(f"a game of up to {self.config.max_moves} moves has no information-state tensor "
+                             "(a history of hundreds of moves has no fixed size): use observation_tensor(), or "
+                             f"information_state_string() for the history (or max_cycles × players ≤ {TENSOR_MOVES})")
+        spec, game = self.config.spec, self.config.ludus
+
+        def seen(ludus_state: Any) -> np.ndarray:
+            mine = [d for d in game.decisions(ludus_state) if d.seat == player]
+            return spec.encode(game.view(ludus_state, player), mine[0] if mine else None)
+
+        if not self.perfect_recall:
+            self.tensor[:] = seen(state.ludus_state())
             return
-        held = state._held
-        assert held is not None
-        decisions = [d for d in held.game.decisions(held.state) if d.seat == player]
-        self.tensor[:] = self.config.spec.encode(view, decisions[0] if decisions else None)
+        # p's view at the start, then per move: p's view after it and p's own action (if p moved)
+        self.tensor.fill(0)
+        position = state._position
+        steps = []
+        record = position.record
+        while record.parent is not None:
+            steps.append(record)
+            record = record.parent
+        size, actions = spec.observation_size, len(spec.actions)
+        self.tensor[:size] = seen(position.first)
+        at = size
+        for step in reversed(steps):
+            self.tensor[at:at + size] = seen(step.after)
+            if step.seat == player:
+                self.tensor[at + size + step.action] = 1.0
+            at += size + actions
 
     def string_from(self, state: LudusState, player: int) -> str:
-        view = state.view(player)
-        text = "start" if view is None else json.dumps(view, sort_keys=True, ensure_ascii=False)
-        return f"{state._steps}|{text}" if self.perfect_recall else text
+        if self.perfect_recall:
+            return state._information(player)
+        return _text(state.view(player))
 
 
 class LudusGame(pyspiel.Game):
@@ -181,15 +310,18 @@ class LudusGame(pyspiel.Game):
         spec, low, high, default, fixed = _specs()[game_id]
         params = dict(params or {})
         players = int(params.get("players", default))
-        chance_seeds = int(params.get("chance_seeds", CHANCE_SEEDS))
+        max_cycles = int(params.get("max_cycles", MAX_CYCLES))
         if not low <= players <= high:
             raise ValueError(f"{game_id} is played by {low}–{high} players in OpenSpiel, not {players}")
+        if max_cycles < 1:
+            raise ValueError(f"max_cycles must be at least 1, not {max_cycles}")
         # pybind11 keeps Python attributes only once the C++ base is constructed
-        super().__init__(_game_type(game_id, low, high, default), pyspiel.GameInfo(
-            num_distinct_actions=len(spec.actions), max_chance_outcomes=chance_seeds,
+        tensor = 0 < max_cycles * players <= TENSOR_MOVES
+        super().__init__(_game_type(game_id, low, high, default, tensor), pyspiel.GameInfo(
+            num_distinct_actions=len(spec.actions), max_chance_outcomes=0,
             num_players=players, min_utility=-1.0, max_utility=1.0,
-            max_game_length=20_000), params)
-        self.config = _Config(game_id, spec, players, chance_seeds, dict(fixed))
+            max_game_length=max_cycles * players), params)
+        self.config = _Config(game_id, spec, players, max_cycles, int(params.get("rng_seed", 0)), dict(fixed))
 
     def new_initial_state(self) -> LudusState:
         return LudusState(self)
@@ -197,33 +329,53 @@ class LudusGame(pyspiel.Game):
     def make_py_observer(self, iig_obs_type: Any = None, params: dict | None = None) -> LudusObserver:
         return LudusObserver(self, iig_obs_type, params)
 
+    def information_state_tensor_shape(self) -> list[int]:
+        return [self.config.information_size]
 
-def _game_type(game_id: str, low: int, high: int, default: int) -> pyspiel.GameType:
+
+def _game_type(game_id: str, low: int, high: int, default: int, tensor: bool = False) -> pyspiel.GameType:
+    utility = pyspiel.GameType.Utility
     return pyspiel.GameType(
         short_name=f"python_ludus_{game_id}", long_name=f"ludus {game_id}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        # Competitive rewards sum to zero only up to rounding (thirds, fifths), which OpenSpiel's
+        # exact zero-sum check rejects: they are declared general-sum.
+        utility=utility.IDENTICAL if _specs()[game_id][0].cooperative else utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=high, min_num_players=low,
-        provides_information_state_string=True, provides_information_state_tensor=False,
+        provides_information_state_string=True, provides_information_state_tensor=tensor,
         provides_observation_string=True, provides_observation_tensor=True,
-        parameter_specification={"players": default, "chance_seeds": CHANCE_SEEDS})
+        parameter_specification={"players": default, "max_cycles": MAX_CYCLES, "rng_seed": 0})
 
 
-def resampler(state: LudusState, player: int) -> LudusState:
-    """A full state consistent with what ``player`` knows in ``state`` (for ``ISMCTSBot.set_resampler``)."""
-    view = state.view(player)
-    if view is None:
-        return state.clone()
-    held = state._held
-    assert held is not None
-    rng = random.Random(hash((state._steps, player, state.history_str())))
-    world = held.game.world_from_view(view, player, rng)
-    new = state.clone()
-    new._held = _Holder(held.game, world)
-    return new
+class Resampler:
+    """Worlds for ``ISMCTSBot.set_resampler``: each call deals a fresh full state consistent with what
+    the player knows, from this resampler's own generator (seed it like the bot), never from the
+    true state's seed.
+
+    A world keeps the player's information state (so the bot finds its tree node again) and
+    nothing else of the true game: other players' strings start from what they see in the world,
+    and its ``history()`` is empty — the true actions (secret picks included) stay in the true state.
+    """
+
+    def __init__(self, seed: int | random.Random | np.random.RandomState | np.random.Generator | None = None) -> None:
+        if isinstance(seed, random.Random):
+            self.rng = seed
+        elif isinstance(seed, np.random.RandomState | np.random.Generator):
+            self.rng = random.Random(int(seed.integers(2**63) if isinstance(seed, np.random.Generator)
+                                         else seed.randint(2**31)))
+        else:
+            self.rng = random.Random(seed)
+
+    def __call__(self, state: LudusState, player: int) -> LudusState:
+        position = state._position
+        config = position.config
+        world = config.ludus.world_from_view(state.view(player), player, random.Random(self.rng.getrandbits(64)))
+        root = _Record(None, -1, -1, None, [], config.players)
+        root.texts[player] = position.record.text(player, lambda p: config.ludus.view(position.first, p))
+        return LudusState(state.get_game(), _Position(config, world, root, clone(config.ludus, world), position.moves))
 
 
 class RoseSpielGame(LudusGame):
@@ -248,12 +400,17 @@ _REGISTERED: set[str] = set()
 
 
 def register(*game_ids: str) -> list[str]:
-    """Register the games with pyspiel (all three by default); returns their OpenSpiel names."""
+    """Register the games with pyspiel (all three by default; importing this module already did);
+    returns their OpenSpiel names."""
     names = []
-    for game_id in game_ids or ("rose", "floors", "shadows"):
+    for game_id in game_ids or tuple(_CLASSES):
         _, low, high, default, _ = _specs()[game_id]
         if game_id not in _REGISTERED:
             pyspiel.register_game(_game_type(game_id, low, high, default), _CLASSES[game_id])
             _REGISTERED.add(game_id)
         names.append(f"python_ludus_{game_id}")
     return names
+
+
+NAMES = dict(zip(_CLASSES, register(), strict=True))
+"""Game id → OpenSpiel name, e.g. ``NAMES["rose"] == "python_ludus_rose"``."""

@@ -9,6 +9,7 @@ the agent), and the decision it holds. ``infos[agent]["view"]`` carries the raw 
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import numpy as np
@@ -16,7 +17,7 @@ import numpy as np
 from ludus.engine import Decision
 from ludus.games.rose.components import BUILDINGS, COLOURS, DEFAULT, EVENTS, PAWNS
 
-from .adapter import EnvSpec, LudusEnv
+from .adapter import MAX_CYCLES, EnvSpec, LudusEnv, agent_name
 from .encoding import Vector
 
 WORDS = ("done", "none", "+", "-", "one", "two", "skip", "again", "draw")
@@ -61,21 +62,20 @@ def encode(view: dict[str, Any], decision: Decision | None) -> np.ndarray:
     for r in range(MAX_SEATS):
         s = by_relative.get(r)
         if s is None:
-            v.values([0.0] * 4)
-            v.many_hot((), 6)
+            v.values(_NOBODY)
             continue
         v.values([1.0, s["cards"] / 3, s["time_tiles"] / 10, len(s["event_tiles"]) / 6])
         v.many_hot((COLOUR[c] for c in s["revealed"]), 6)
-    where = np.zeros((len(PAWNS), len(BUILDINGS)), dtype=np.float32)
-    task = np.zeros((len(BUILDINGS), 6), dtype=np.float32)
+    where = [0.0] * (len(PAWNS) * len(BUILDINGS))
+    task = [0.0] * (len(BUILDINGS) * 6)
     for name, building in view["buildings"].items():
         b = BUILDING[name]
         for pawn in building["pawns"]:
-            where[PAWN[pawn], b] = 1.0
+            where[PAWN[pawn] * len(BUILDINGS) + b] = 1.0
         for tile in building["tiles"]:
-            task[b, COLOUR[tile["colour"]]] += tile["value"] / 6
-    v.values(where.ravel().tolist())
-    v.values(task.ravel().tolist())
+            task[b * 6 + COLOUR[tile["colour"]]] += tile["value"] / 6
+    v.values(where)
+    v.values(task)
     v.one_hot(relative(view["active"]), MAX_SEATS)
     prompt = decision.prompt if decision is not None else {}
     v.one_hot(KINDS.index(decision.kind) if decision is not None else None, len(KINDS))
@@ -85,13 +85,29 @@ def encode(view: dict[str, Any], decision: Decision | None) -> np.ndarray:
     return v.done()
 
 
-SPEC = EnvSpec("rose", ACTIONS, SIZE, encode)
+def render(view: dict[str, Any]) -> str:
+    """The table as plain text, drawn by the terminal game's own layout (English)."""
+    from rich.console import Console
+
+    from ludus.games.rose.terminal import Words
+    from ludus.games.rose.terminal import render as table
+
+    console = Console(file=io.StringIO(), width=120, record=True, color_system=None)
+    console.print(table(Words("en", {s: agent_name(s) for s in range(view["players"])}), view, []))
+    return console.export_text()
 
 
-def raw_env(players: int = 4, options: dict[str, Any] | None = None, render_mode: str | None = None) -> LudusEnv:
-    return LudusEnv(SPEC, players, options, render_mode)
+_NOBODY = [0.0] * 10
+
+SPEC = EnvSpec("rose", ACTIONS, SIZE, encode, render=render)
 
 
-def env(players: int = 4, options: dict[str, Any] | None = None, render_mode: str | None = None) -> LudusEnv:
-    """The Name of the Rose for 2–5 agents (``player_0`` …)."""
-    return raw_env(players, options, render_mode)
+def raw_env(players: int = 4, options: dict[str, Any] | None = None, render_mode: str | None = None,
+            max_cycles: int = MAX_CYCLES) -> LudusEnv:
+    return LudusEnv(SPEC, players, options, render_mode, max_cycles)
+
+
+def env(players: int = 4, options: dict[str, Any] | None = None, render_mode: str | None = None,
+        max_cycles: int = MAX_CYCLES) -> LudusEnv:
+    """The Name of the Rose for 2–5 agents (``player_0`` …); truncated after ``max_cycles × players`` steps."""
+    return raw_env(players, options, render_mode, max_cycles)

@@ -10,22 +10,29 @@ let either). Actions are stable names — "slot:3", "slots:2,7" (face-up positio
 "space:24", "seat:2" — translated to the game's card and space ids from the agent's own view.
 
 The observation encodes the board spaces (obstacles, the figure, evidence markers, police tokens,
-previous landings, and — for the officer only — its own map card), the hand and row as positions,
-round and countdown state. Pictures are given by id in ``infos[agent]["view"]``; their icons,
-keywords and colours come from ``ludus.games.shadows.pictures``.
+previous landings, and — for the officer only — its own map card), the round and countdown, and
+pictures: every board space, every face-up card and each card in the detectives' hand carries a
+fixed-size picture feature (``picture_features``: the picture's keyword meaning — the
+share-weighted mean of its icons' sentence-embedding vectors, the same vectors the bots' association
+reads — and its mean colour), so a learner can relate cards to spaces. Rewards: the team's result,
++1 to every seat for a won game, −1 for a lost one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from itertools import combinations
 from typing import Any
 
 import numpy as np
 
 from ludus.engine import Decision
+from ludus.games.shadows.association import PROP_WEIGHT, SUBJECT_WEIGHT, icon_vectors
+from ludus.games.shadows.pictures import deck_for
+from ludus.games.shadows.pictures.colours import hex_to_lab
 
-from .adapter import EnvSpec, LudusEnv
+from .adapter import MAX_CYCLES, EnvSpec, LudusEnv
 from .encoding import Vector
 
 SPACES = 37
@@ -38,7 +45,44 @@ ACTIONS: list[str] = ([f"slot:{i}" for i in range(SLOTS)]
 INDEX = {name: i for i, name in enumerate(ACTIONS)}
 KINDS = ("give", "refresh", "move", "next-officer")
 PHASES = ("play", "between", "over")
-SIZE = SPACES * (3 + 1 + 1 + 1 + 1 + len(KIND_NAMES)) + SLOTS + 2 + len(PHASES) + 6 + len(KINDS) + 2
+HAND = 2
+MEANING = 128
+PICTURE = MEANING + 3
+"""Per picture: its keyword meaning (128 values) and its mean colour (CIELAB, 3 values)."""
+SIZE = (SPACES * (3 + 1 + 1 + 1 + 1 + len(KIND_NAMES)) + SLOTS + 2 + len(PHASES) + 6 + len(KINDS) + 2
+        + (SPACES + SLOTS + HAND) * PICTURE)
+
+
+def picture_features(picture_seed: int | None = None) -> dict[str, np.ndarray]:
+    """Picture id → its feature vector (values in 0..1) for the standard deck or a seeded fresh one."""
+    rows, table = _picture_table(picture_seed)
+    return {picture_id: table[row] for picture_id, row in rows.items()}
+
+
+@cache
+def _picture_table(picture_seed: int | None) -> tuple[dict[str | None, int], np.ndarray]:
+    """Picture id → row of one feature table (the row of ``None``, no picture, is all zeros).
+
+    Meaning: the icons' unit keyword vectors averaged with the association's weights (the subject
+    counts more than the props), made unit length again and moved from −1..1 to 0..1. Colour: the
+    share-weighted mean of the picture's palette in CIELAB, scaled to 0..1.
+    """
+    index, vectors = icon_vectors()
+    rows: dict[str | None, int] = {}
+    features = []
+    for picture_id, picture in deck_for(picture_seed).items():
+        codes = (picture.subject, *picture.props)
+        weights = np.array([SUBJECT_WEIGHT] + [PROP_WEIGHT] * len(picture.props), dtype=np.float32)
+        meaning = weights @ vectors[[index[code] for code in codes]]
+        meaning /= max(float(np.linalg.norm(meaning)), 1e-9)
+        shares = np.array([share for _, share in picture.colours], dtype=np.float64)
+        lab = np.array([hex_to_lab(colour) for colour, _ in picture.colours]).T @ shares / shares.sum()
+        colour = [lab[0] / 100, (lab[1] + 128) / 256, (lab[2] + 128) / 256]
+        features.append(np.clip(np.concatenate([(meaning + 1) / 2, colour]), 0, 1))
+        rows[picture_id] = len(rows)
+    rows[None] = len(rows)
+    features.append(np.zeros(PICTURE))
+    return rows, np.array(features, dtype=np.float32)
 
 
 def translate(view: dict[str, Any], decisions: Sequence[Decision]) -> dict[int, Any]:
@@ -62,30 +106,40 @@ def translate(view: dict[str, Any], decisions: Sequence[Decision]) -> dict[int, 
     return legal
 
 
+@cache
+def _role_columns(width: int, roles: tuple[str, ...]) -> tuple[float, ...]:
+    columns = {"centre": 0, "arm": 1, "obstacle": 2}
+    values = [0.0] * (len(roles) * width)
+    for space, role in enumerate(roles):
+        if role in columns:
+            values[space * width + columns[role]] = 1.0
+    return tuple(values)
+
+
+def _roles(width: int, roles: tuple[str, ...]) -> list[float]:
+    """Per-space values with the board's fixed roles (centre, arm, obstacle) filled in."""
+    return list(_role_columns(width, roles))
+
+
 def encode(view: dict[str, Any], decision: Decision | None) -> np.ndarray:
     team = next(iter(view["teams"].values()))
-    roles = {"centre": 0, "arm": 1, "obstacle": 2}
-    per_space = np.zeros((SPACES, 3 + 4 + len(KIND_NAMES)), dtype=np.float32)
-    for space in view["layout"]:
-        role = roles.get(space["role"])
-        if role is not None:
-            per_space[space["id"], role] = 1.0
-    per_space[team["figure"], 3] = 1.0
+    width = 3 + 4 + len(KIND_NAMES)
+    per_space = _roles(width, tuple(space["role"] for space in view["layout"]))
+    per_space[team["figure"] * width + 3] = 1.0
     for space in team["markers"]:
-        per_space[space, 4] = 1.0
+        per_space[space * width + 4] = 1.0
     for space in team["police"]:
-        per_space[space, 5] += 1 / 3
+        per_space[space * width + 5] += 1 / 3
     for landing in view["landings"]:
-        per_space[landing["space"], 6] = 1.0
+        per_space[landing["space"] * width + 6] = 1.0
     kinds = (view.get("map") or {}).get("kinds")
     if kinds:
         for space, kind in enumerate(kinds):
-            if kind in KIND_NAMES:
-                per_space[space, 7 + KIND_NAMES.index(kind)] = 1.0
+            if kind is not None:
+                per_space[space * width + 7 + KIND_NAMES.index(kind)] = 1.0
     v = Vector(SIZE)
-    v.values(per_space.ravel().tolist())
-    hand = set(team["hand"])
-    v.values([1.0 if card is not None and card in hand else 0.0 for card in view["face_up"]])
+    v.values(per_space)
+    v.values([1.0 if card is not None else 0.0 for card in view["face_up"]])
     v.values([len(team["hand"]) / 2, view["deck"] / 84])
     v.one_hot(PHASES.index(view["phase"]), len(PHASES))
     clock = view.get("clock") or {}
@@ -94,20 +148,53 @@ def encode(view: dict[str, Any], decision: Decision | None) -> np.ndarray:
               float(you.get("role") == "officer"), (clock.get("seconds") or 0) / 900])
     v.one_hot(KINDS.index(decision.kind) if decision is not None else None, len(KINDS))
     v.values([len(team["police"]) / 3, float(bool(kinds))])
+    rows, table = _picture_table(view["options"].get("picture_seed"))
+    shown = [*view["pictures"], *view["face_up"], *(team["hand"] + [None] * HAND)[:HAND]]
+    v.values(table[[rows[p] for p in shown]])
     return v.done()
 
 
-SPEC = EnvSpec("shadows", ACTIONS, SIZE, encode, translate=translate, seconds_per_step=12.0)
+def render(view: dict[str, Any]) -> str:
+    """The board as plain text: hex rows, the team's figure (@), evidence markers (e), police (p),
+    past landings (·), obstacles (##); then the face-up row, the hand and the clock."""
+    team = next(iter(view["teams"].values()))
+    marks: dict[int, str] = {}
+    for landing in view["landings"]:
+        marks[landing["space"]] = " ·"
+    for space in team["police"]:
+        marks[space] = " p"
+    for space in team["markers"]:
+        marks[space] = " e"
+    marks[team["figure"]] = " @"
+    rows: dict[int, list[tuple[int, int]]] = {}
+    for space in view["layout"]:
+        rows.setdefault(space["r"], []).append((space["q"], space["id"]))
+    lines = [f"Shadows: Amsterdam (co-op {view['preset']}): round {view['round']}, {view['phase']}, "
+             f"won {team['rounds_won']} lost {team['rounds_lost']}, officer player_{team['officer']}"]
+    obstacles = {space["id"] for space in view["layout"] if space["role"] == "obstacle"}
+    for r in sorted(rows):
+        cells = [f"{'##' if s in obstacles else s:>3}{marks.get(s, '  ')}" for _, s in sorted(rows[r])]
+        lines.append("   " * abs(r) + " ".join(cells))
+    clock = view.get("clock") or {}
+    lines.append("face-up: " + " ".join(f"{i}:{card or '-'}" for i, card in enumerate(view["face_up"])))
+    lines.append(f"hand: {' '.join(team['hand']) or '-'}; markers {len(team['markers'])}/3; "
+                 f"police {len(team['police'])}; countdown {clock.get('seconds')} s; deck {view['deck']}")
+    return "\n".join(lines) + "\n"
+
+
+SPEC = EnvSpec("shadows", ACTIONS, SIZE, encode, render=render, translate=translate, seconds_per_step=12.0,
+               cooperative=True)
 
 
 def raw_env(players: int = 3, preset: str = "agent", options: dict[str, Any] | None = None,
-            render_mode: str | None = None) -> LudusEnv:
+            render_mode: str | None = None, max_cycles: int = MAX_CYCLES) -> LudusEnv:
     if players not in (2, 3):
         raise ValueError("shadows_v0 plays the co-op variant: 2 or 3 agents")
-    return LudusEnv(SPEC, players, {"coop": preset, **(options or {})}, render_mode)
+    return LudusEnv(SPEC, players, {"coop": preset, **(options or {})}, render_mode, max_cycles)
 
 
 def env(players: int = 3, preset: str = "agent", options: dict[str, Any] | None = None,
-        render_mode: str | None = None) -> LudusEnv:
-    """Co-op Shadows: Amsterdam for 2–3 agents; preset apprentice | novice | agent | super-agent."""
-    return raw_env(players, preset, options, render_mode)
+        render_mode: str | None = None, max_cycles: int = MAX_CYCLES) -> LudusEnv:
+    """Co-op Shadows: Amsterdam for 2–3 agents; preset apprentice | novice | agent | super-agent;
+    truncated after ``max_cycles × players`` steps."""
+    return raw_env(players, preset, options, render_mode, max_cycles)

@@ -172,6 +172,11 @@ def board_pictures(districts: Sequence[tuple[int, str]], start_cards: Sequence[s
 
 def layout() -> list[dict]:
     """The board as JSON for clients: every hex with its id, coordinates and role."""
+    return [dict(row) for row in _layout()]  # every view gets its own copy of the fixed board
+
+
+@cache
+def _layout() -> tuple[dict, ...]:
     rows = []
     for space, (q, r) in enumerate(HEXES):
         if space in OBSTACLES:
@@ -184,4 +189,4 @@ def layout() -> list[dict]:
             role = "district"
             slot = next(n for n, spaces in enumerate(SLOTS, start=1) if space in spaces)
         rows.append({"id": space, "q": q, "r": r, "role": role, "slot": slot})
-    return rows
+    return tuple(rows)
