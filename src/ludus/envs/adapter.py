@@ -20,7 +20,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ludus.engine import Decision, Match, load_game, normalize
+from ludus.engine import Decision, Event, Match, load_game, normalize
 
 from .rewards import outcome_rewards
 
@@ -234,6 +234,7 @@ class LudusEnv(AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.steps = 0
+        self.last_events: list[Event] = []  # what the last step made happen (every seat's events)
         self._refresh()
 
     def _refresh(self) -> None:
@@ -325,10 +326,10 @@ class LudusEnv(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         for other in self.agents:
             self.rewards[other] = 0.0
-        self.match.play(seat, legal[action])
+        self.last_events = self.match.play(seat, legal[action])
         self.steps += 1
         if self.spec_.seconds_per_step is not None:
-            self.match.advance(self.steps * self.spec_.seconds_per_step)
+            self.last_events += self.match.advance(self.steps * self.spec_.seconds_per_step)
         self._refresh()
         self._accumulate_rewards()
 
