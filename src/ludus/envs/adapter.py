@@ -47,7 +47,8 @@ class EnvSpec:
     By default action ``i`` IS option ``actions[i]``. A game whose options are not a fixed set
     (e.g. Shadows' face-up card ids) gives ``translate``: from the agent's view and its pending
     decisions to ``{action index: option}`` for the legal actions, so the action space can name
-    stable things (face-up slot 3) instead of changing ids. ``seconds_per_step`` drives a
+    stable things (face-up slot 3) instead of changing ids; ``offers`` then tells cheaply, from the
+    decisions alone, whether ``translate`` will offer anything. ``seconds_per_step`` drives a
     real-time game's clock through ``advance`` by that many simulated seconds per step.
     ``cooperative``: every seat shares the team's reward (``rewards.outcome_rewards``).
     """
@@ -60,6 +61,7 @@ class EnvSpec:
     translate: Callable[[dict[str, Any], Sequence[Decision]], dict[int, Any]] | None = None
     seconds_per_step: float | None = None
     cooperative: bool = False
+    offers: Callable[[Sequence[Decision]], bool] | None = None
     index: dict[Any, int] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -77,6 +79,8 @@ class EnvSpec:
     def legal(self, view: Callable[[], dict[str, Any]], decisions: Sequence[Decision]) -> dict[int, Any]:
         """{action index: option} for every option the seat may choose now (``view()`` only if needed)."""
         if self.translate is not None:
+            if self.offers is not None and not self.offers(decisions):
+                return {}
             return self.translate(view(), decisions)
         index = self.index
         legal: dict[int, Any] = {}

@@ -117,7 +117,7 @@ class _Position:
     """Everything a state holds. OpenSpiel clones a Python state by deep-copying its attributes:
     this copies the ludus state with the game's fast clone and shares the (immutable) history."""
 
-    __slots__ = ("config", "first", "known", "moves", "record", "state")
+    __slots__ = ("config", "first", "known", "legal", "moves", "record", "state")
 
     def __init__(self, config: _Config, state: Any, record: _Record | None, first: Any, moves: int) -> None:
         self.config = config
@@ -125,7 +125,8 @@ class _Position:
         self.record = record  # the last step (None at the start)
         self.first = first  # the ludus state at the start, for first views (a world has none)
         self.moves = moves
-        self.known: dict[tuple[str, int], Any] = {}  # per position: views, legal actions, strings
+        self.known: dict[tuple[str, int], Any] = {}  # per position: views and strings
+        self.legal: tuple[int, dict[int, Any]] | None = None  # (player to move, {action: option})
 
     def __deepcopy__(self, memo: dict) -> _Position:
         return _Position(self.config, clone(self.config.ludus, self.state), self.record, self.first, self.moves)
@@ -151,7 +152,10 @@ class LudusState(pyspiel.State):
 
     def _legal(self) -> tuple[int, dict[int, Any]]:
         """(the player to move, {action: option}) — the lowest seat the spec offers something."""
-        return self._known("legal", -1, self._find_legal)
+        found = self._position.legal
+        if found is None:
+            found = self._position.legal = self._find_legal()
+        return found
 
     def _find_legal(self) -> tuple[int, dict[int, Any]]:
         position = self._position
@@ -210,6 +214,7 @@ class LudusState(pyspiel.State):
         if config.tensor_moves:
             position.record.after = clone(config.ludus, position.state)
         position.known = {}
+        position.legal = None
 
     def _action_to_string(self, player: int, action: int) -> str:
         return _text(self._position.config.spec.actions[action])

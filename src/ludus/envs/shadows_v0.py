@@ -33,7 +33,6 @@ from ludus.games.shadows.pictures import deck_for
 from ludus.games.shadows.pictures.colours import hex_to_lab
 
 from .adapter import MAX_CYCLES, EnvSpec, LudusEnv
-from .encoding import Vector
 
 SPACES = 37
 SLOTS = 10
@@ -85,6 +84,12 @@ def _picture_table(picture_seed: int | None) -> tuple[dict[str | None, int], np.
     return rows, np.array(features, dtype=np.float32)
 
 
+_SLOT = [INDEX[f"slot:{i}"] for i in range(SLOTS)]
+_SLOTS = {(i, j): INDEX[f"slots:{i},{j}"] for i, j in combinations(range(SLOTS), 2)}
+_SPACE = [INDEX[f"space:{s}"] for s in range(SPACES)]
+_SEAT = [INDEX[f"seat:{s}"] for s in range(MAX_SEATS)]
+
+
 def translate(view: dict[str, Any], decisions: Sequence[Decision]) -> dict[int, Any]:
     slot_of = {card: i for i, card in enumerate(view["face_up"]) if card is not None}
     kinds = {d.kind for d in decisions}
@@ -92,17 +97,19 @@ def translate(view: dict[str, Any], decisions: Sequence[Decision]) -> dict[int, 
     for decision in decisions:
         if decision.kind == "give":
             for option in decision.options:
-                slots = sorted(slot_of[card] for card in option)
-                name = f"slot:{slots[0]}" if len(slots) == 1 else f"slots:{slots[0]},{slots[1]}"
-                legal[INDEX[name]] = option
+                if len(option) == 1:
+                    legal[_SLOT[slot_of[option[0]]]] = option
+                else:
+                    i, j = slot_of[option[0]], slot_of[option[1]]
+                    legal[_SLOTS[(i, j) if i < j else (j, i)]] = option
         elif decision.kind == "refresh" and "give" in kinds and "refresh" in decision.options:
             legal[INDEX["refresh"]] = "refresh"
         elif decision.kind == "move":
             for space in decision.options:
-                legal[INDEX[f"space:{space}"]] = space
+                legal[_SPACE[space]] = space
         elif decision.kind == "next-officer":
             for seat in decision.options:
-                legal[INDEX[f"seat:{seat}"]] = seat
+                legal[_SEAT[seat]] = seat
     return legal
 
 
@@ -137,21 +144,26 @@ def encode(view: dict[str, Any], decision: Decision | None) -> np.ndarray:
         for space, kind in enumerate(kinds):
             if kind is not None:
                 per_space[space * width + 7 + KIND_NAMES.index(kind)] = 1.0
-    v = Vector(SIZE)
-    v.values(per_space)
-    v.values([1.0 if card is not None else 0.0 for card in view["face_up"]])
-    v.values([len(team["hand"]) / 2, view["deck"] / 84])
-    v.one_hot(PHASES.index(view["phase"]), len(PHASES))
+    # the rest of the small values straight onto the per-space list, then one conversion
+    small = per_space
+    small.extend(1.0 if card is not None else 0.0 for card in view["face_up"])
+    small += [len(team["hand"]) / 2, view["deck"] / 84]
+    phase = [0.0] * len(PHASES)
+    phase[PHASES.index(view["phase"])] = 1.0
+    small += phase
     clock = view.get("clock") or {}
     you = view.get("you") or {}
-    v.values([view["round"] / 3, team["rounds_won"] / 2, team["rounds_lost"] / 2, len(team["markers"]) / 3,
-              float(you.get("role") == "officer"), (clock.get("seconds") or 0) / 900])
-    v.one_hot(KINDS.index(decision.kind) if decision is not None else None, len(KINDS))
-    v.values([len(team["police"]) / 3, float(bool(kinds))])
+    small += [view["round"] / 3, team["rounds_won"] / 2, team["rounds_lost"] / 2, len(team["markers"]) / 3,
+              float(you.get("role") == "officer"), (clock.get("seconds") or 0) / 900]
+    kind = [0.0] * len(KINDS)
+    if decision is not None:
+        kind[KINDS.index(decision.kind)] = 1.0
+    small += kind
+    small += [len(team["police"]) / 3, float(bool(kinds))]
     rows, table = _picture_table(view["options"].get("picture_seed"))
     shown = [*view["pictures"], *view["face_up"], *(team["hand"] + [None] * HAND)[:HAND]]
-    v.values(table[[rows[p] for p in shown]])
-    return v.done()
+    # picture features already lie in 0..1; the small values saturate at 1 (a space's police tokens)
+    return np.concatenate((np.minimum(np.array(small, dtype=np.float32), 1.0), table[[rows[p] for p in shown]].ravel()))
 
 
 def render(view: dict[str, Any]) -> str:
@@ -182,8 +194,13 @@ def render(view: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def offers(decisions: Sequence[Decision]) -> bool:
+    """Whether ``translate`` offers anything: a refresh alone is not (see the module docstring)."""
+    return any(decision.kind != "refresh" for decision in decisions)
+
+
 SPEC = EnvSpec("shadows", ACTIONS, SIZE, encode, render=render, translate=translate, seconds_per_step=12.0,
-               cooperative=True)
+               cooperative=True, offers=offers)
 
 
 def raw_env(players: int = 3, preset: str = "agent", options: dict[str, Any] | None = None,
