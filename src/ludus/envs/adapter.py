@@ -337,6 +337,14 @@ class LudusEnv(AECEnv):
         self._refresh()
         self._accumulate_rewards()
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        self._require_reset()
+        return super().last(observe)
+
+    def agent_iter(self, max_iter: int = 2**63):  # type: ignore[no-untyped-def]
+        self._require_reset()
+        return super().agent_iter(max_iter)
+
     def _require_reset(self) -> None:
         if self.match is None:
             raise RuntimeError(f"{self.metadata['name']}: call reset() before step(), observe() or last()")

@@ -25,6 +25,7 @@ state is terminal with returns 0 (``max_game_length``).
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 import sys
@@ -132,15 +133,35 @@ class _Position:
         return _Position(self.config, clone(self.config.ludus, self.state), self.record, self.first, self.moves)
 
 
+class _Undealt:
+    """A new state's position before its deal. OpenSpiel clones a Python state by making a new
+    initial state and deep-copying the original's attributes over it, so a new state deals only
+    when first asked — and a clone of an undealt state makes the original deal first."""
+
+    __slots__ = ("owner",)
+
+    def __init__(self, owner: LudusState) -> None:
+        self.owner = owner
+
+    def __deepcopy__(self, memo: dict) -> _Position:
+        return copy.deepcopy(self.owner._position, memo)
+
+
 class LudusState(pyspiel.State):
     def __init__(self, game: LudusGame, position: _Position | None = None) -> None:
         super().__init__(game)
-        if position is None:
-            config = game.config
+        self._config = game.config
+        self._dealt: _Position | _Undealt = _Undealt(self) if position is None else position
+
+    @property
+    def _position(self) -> _Position:
+        dealt = self._dealt
+        if type(dealt) is _Undealt:
+            config = self._config
             state = config.ludus.setup(config.players, config.deals.randrange(2**31), config.options)
             record = _Record(None, -1, -1, None, [], config.players)
-            position = _Position(config, state, record, clone(config.ludus, state), 0)
-        self._position = position
+            dealt = self._dealt = _Position(config, state, record, clone(config.ludus, state), 0)
+        return dealt
 
     # --- what the position knows about itself, computed once -------------------------------
     def _known(self, key: str, player: int, make: Any) -> Any:

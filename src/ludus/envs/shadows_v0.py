@@ -55,7 +55,7 @@ SIZE = (SPACES * (3 + 1 + 1 + 1 + 1 + len(KIND_NAMES)) + SLOTS + 2 + len(PHASES)
 def picture_features(picture_seed: int | None = None) -> dict[str, np.ndarray]:
     """Picture id → its feature vector (values in 0..1) for the standard deck or a seeded fresh one."""
     rows, table = _picture_table(picture_seed)
-    return {picture_id: table[row] for picture_id, row in rows.items()}
+    return {picture_id: table[row] for picture_id, row in rows.items() if picture_id is not None}
 
 
 @cache
