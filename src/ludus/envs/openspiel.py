@@ -8,7 +8,7 @@ information-set MCTS bot with ``Resampler``) run on them.
 Chance: every shuffle of a ludus game (decks, tiles, identities, maps, later reshuffles) comes from
 the game's own seeded generator, so the games are ``SAMPLED_STOCHASTIC``: there are no chance nodes;
 each ``new_initial_state()`` deals a fresh game from the seed parameter ``rng_seed`` (the n-th
-state of a game object is the same in every run).
+game a game object deals is the same in every run).
 
 Information: ``information_state_string(p)`` is player p's own action–observation history — what
 p knew at the start (its first view), then move by move p's own choice or "seat k moved", and the
@@ -79,17 +79,21 @@ class _Record:
         self.after: Any = None  # the ludus state after this step (kept only for information tensors)
 
     def text(self, player: int, first_view: Any) -> str:
-        found = self.texts[player]
-        if found is None:
-            if self.parent is None:
+        """Player p's history up to this step (``first_view(p)``: p's view at the start)."""
+        missing: list[_Record] = []
+        record: _Record | None = self
+        while record is not None and record.texts[player] is None:
+            missing.append(record)
+            record = record.parent
+        found = "" if record is None else record.texts[player]
+        for step in reversed(missing):  # oldest first; a game can be thousands of steps long
+            if step.parent is None:
                 found = f"p{player} start {_text(first_view(player))}"
             else:
-                mine = self.seat == player
-                line = [self.parent.text(player, first_view), f"\n{self.seat}>"
-                        + (_text(self.choice) if mine else "moved")]
-                line.extend(f" {event.kind}{_text(event.data)}" for event in self.events if event.visible_to(player))
+                line = [found, f"\n{step.seat}>", _text(step.choice) if step.seat == player else "moved"]
+                line.extend(f" {event.kind}{_text(event.data)}" for event in step.events if event.visible_to(player))
                 found = "".join(line)
-            self.texts[player] = found
+            step.texts[player] = found
         return found
 
 
@@ -120,11 +124,11 @@ class _Position:
 
     __slots__ = ("config", "first", "known", "legal", "moves", "record", "state")
 
-    def __init__(self, config: _Config, state: Any, record: _Record | None, first: Any, moves: int) -> None:
+    def __init__(self, config: _Config, state: Any, record: _Record, first: Any, moves: int) -> None:
         self.config = config
         self.state = state
-        self.record = record  # the last step (None at the start)
-        self.first = first  # the ludus state at the start, for first views (a world has none)
+        self.record = record  # the last step (a root record at the start)
+        self.first = first  # the ludus state at the start (of a world: when it was dealt), for first views
         self.moves = moves
         self.known: dict[tuple[str, int], Any] = {}  # per position: views and strings
         self.legal: tuple[int, dict[int, Any]] | None = None  # (player to move, {action: option})
@@ -254,8 +258,8 @@ class LudusState(pyspiel.State):
             if caller.f_code.co_name == "_apply_tree_policy" and \
                     caller.f_globals.get("__name__", "").endswith("algorithms.mcts"):
                 config.warned_mcts = True
-                warnings.warn(f"mcts.MCTSBot searches the true state of {config.game_id}, hidden cards and "
-                              "tiles included — it cheats. For a fair search use ismcts.ISMCTSBot with "
+                warnings.warn(f"mcts.MCTSBot searches the true state of python_ludus_{config.game_id}, hidden "
+                              "cards and tiles included — it cheats. For a fair search use ismcts.ISMCTSBot with "
                               "bot.set_resampler(openspiel.Resampler(seed)).", UserWarning, stacklevel=3)
         return super().clone()
 
