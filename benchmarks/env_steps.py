@@ -7,10 +7,11 @@ Measured side by side (random legal actions, one core):
 - Gymnasium ``against_bots`` (the learner's steps; the bots' thinking is included);
 - OpenSpiel random playouts: python_ludus_rose/floors/shadows — and OpenSpiel's
   python_liars_poker (a Python game) and leduc_poker (C++);
-- OpenSpiel's ISMCTSBot with 100 simulations per The Name of the Rose move (``Resampler``).
+- OpenSpiel's ISMCTSBot with 100 simulations per The Name of the Rose move (``Resampler``), with
+  python_liars_poker random playouts timed in between as the load's yardstick.
 
 The machine is shared, so absolute figures drift with the load: the environments run in
-interleaved slices (each gets a slice in turn, round after round) and the report gives every
+interleaved turns of 50 ms (each gets a turn, round after round) and the report gives every
 figure as a ratio to the yardsticks of the same run, with the load average before and after.
 
 The yardsticks need PettingZoo's classic extras, which are not a dependency of ludus. Make the
@@ -18,7 +19,7 @@ benchmark's own environment once, then run it there:
 
     python3 -m venv benchmarks/.venv
     benchmarks/.venv/bin/pip install -e '.[research,openspiel]' 'pettingzoo[classic]'
-    benchmarks/.venv/bin/python benchmarks/env_steps.py [--seconds 2] [--rounds 5]
+    benchmarks/.venv/bin/python benchmarks/env_steps.py [--seconds 3] [--turn 0.05]
 """
 
 from __future__ import annotations
@@ -39,6 +40,9 @@ from open_spiel.python.games import liars_poker  # noqa: F401  (registers python
 from ludus.envs import against_bots, floors_v0, openspiel, rose_v0, shadows_v0
 
 TARGETS = {"python_ludus_rose": 20_000, "python_ludus_floors": 20_000, "python_ludus_shadows": 5_000}
+REFERENCE_LIARS = 37_600
+"""python_liars_poker steps/s on the machine the targets were set on (issue 14): figures are also
+given scaled to it, ``rate × REFERENCE_LIARS / liars_rate_in_this_run``."""
 
 
 def aec_steps(make: Callable[[], Any], seed: int = 0) -> Iterator[None]:
@@ -88,14 +92,15 @@ def spiel_steps(name: str, params: dict[str, Any] | None = None, seed: int = 0) 
             yield
 
 
-def interleaved(entries: dict[str, Iterator[None]], seconds: float, rounds: int) -> dict[str, float]:
-    """Steps per second of each entry, run in turns of ``seconds / rounds`` for ``rounds`` rounds."""
+def interleaved(entries: dict[str, Iterator[None]], seconds: float, turn: float) -> dict[str, float]:
+    """Steps per second of each entry over ``seconds`` each, run in turns of ``turn`` seconds, so a
+    change of the machine's load falls on every entry alike."""
     steps = dict.fromkeys(entries, 0)
     spent = dict.fromkeys(entries, 0.0)
-    for _ in range(rounds):
+    for _ in range(max(1, round(seconds / turn))):
         for name, stepper in entries.items():
             start = now = time.perf_counter()
-            while now - start < seconds / rounds:
+            while now - start < turn:
                 next(stepper)
                 steps[name] += 1
                 now = time.perf_counter()
@@ -103,10 +108,12 @@ def interleaved(entries: dict[str, Iterator[None]], seconds: float, rounds: int)
     return {name: steps[name] / spent[name] for name in entries}
 
 
-def ismcts_seconds_per_move(moves: int, simulations: int = 100, seed: int = 0) -> list[float]:
+def ismcts_seconds_per_move(moves: int, simulations: int = 100, seed: int = 0) -> tuple[list[float], float]:
     """Think time of OpenSpiel's ISMCTSBot (with ``openspiel.Resampler``) over ``moves`` decisions of
     4-player games of The Name of the Rose, sampled along random games (early moves have the
-    longest rollouts)."""
+    longest rollouts); and python_liars_poker's steps/s measured between the moves."""
+    liars = spiel_steps("python_liars_poker")
+    liars_steps, liars_time = 0, 0.0
     game = pyspiel.load_game("python_ludus_rose", {"players": 4})
     rng = np.random.RandomState(seed)
     chooser = random.Random(seed)
@@ -123,16 +130,22 @@ def ismcts_seconds_per_move(moves: int, simulations: int = 100, seed: int = 0) -
             start = time.perf_counter()
             action = bot.step(state)
             times.append(time.perf_counter() - start)
+            start = now = time.perf_counter()
+            while now - start < 0.2:
+                next(liars)
+                liars_steps += 1
+                now = time.perf_counter()
+            liars_time += now - start
         else:
             action = actions[chooser.randrange(len(actions))]
         state.apply_action(action)
-    return times
+    return times, liars_steps / liars_time
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="measuring time per environment")
-    parser.add_argument("--rounds", type=int, default=6, help="interleaved turns per environment")
+    parser.add_argument("--turn", type=float, default=0.05, help="seconds per interleaved turn")
     parser.add_argument("--ismcts-moves", type=int, default=20)
     args = parser.parse_args()
     try:
@@ -155,7 +168,7 @@ def main() -> None:
         "against_bots shadows, random bots": solo_steps("shadows", "random"),
         "against_bots rose, hard bots": solo_steps("rose", "hard"),
         "against_bots shadows, hard bots": solo_steps("shadows", "hard"),
-    }, args.seconds, args.rounds)
+    }, args.seconds, args.turn)
     leduc = aec["leduc_holdem_v4 (PettingZoo)"]
     print("\nPettingZoo / Gymnasium steps per second (ratio to leduc_holdem_v4, target >= 1.00 for *_v0):")
     for name, rate in aec.items():
@@ -167,18 +180,24 @@ def main() -> None:
         "python_ludus_rose": spiel_steps("python_ludus_rose", {"players": 4}),
         "python_ludus_floors": spiel_steps("python_ludus_floors", {"players": 4}),
         "python_ludus_shadows": spiel_steps("python_ludus_shadows", {"players": 3}),
-    }, args.seconds, args.rounds)
+    }, args.seconds, args.turn)
     liars = spiel["python_liars_poker (OpenSpiel, Python)"]
-    print("\nOpenSpiel random-playout steps per second (ratio to python_liars_poker; target):")
+    print("\nOpenSpiel random-playout steps per second (ratio to python_liars_poker; scaled to liars_poker at "
+          f"{REFERENCE_LIARS}; target):")
     for name, rate in spiel.items():
         target = TARGETS.get(name)
-        note = f"   target {target:>6}: {'met' if rate >= target else 'NOT met'}" if target else ""
-        print(f"  {name:42s} {rate:9.0f}   x{rate / liars:5.2f}{note}")
+        scaled = rate * REFERENCE_LIARS / liars
+        note = f"   target {target:>6}: {'met' if rate >= target else 'NOT met'} here, " \
+               f"{'met' if scaled >= target else 'NOT met'} scaled" if target else ""
+        print(f"  {name:42s} {rate:9.0f}   x{rate / liars:5.2f}   scaled {scaled:7.0f}{note}")
 
-    times = ismcts_seconds_per_move(args.ismcts_moves)
+    times, liars_between = ismcts_seconds_per_move(args.ismcts_moves)
+    scale = liars_between / REFERENCE_LIARS
     print(f"\nOpenSpiel ISMCTSBot, 100 simulations, The Name of the Rose (4 players), {len(times)} moves: "
           f"mean {statistics.mean(times):.2f} s, median {statistics.median(times):.2f} s, "
-          f"max {max(times):.2f} s per move (target < 1 s)")
+          f"max {max(times):.2f} s per move (target < 1 s); python_liars_poker ran {liars_between:.0f} steps/s "
+          f"in between, so scaled to {REFERENCE_LIARS}: mean {statistics.mean(times) * scale:.2f} s, "
+          f"max {max(times) * scale:.2f} s")
     load_after = os.getloadavg()
     print(f"\nload average after: {load_after[0]:.2f} {load_after[1]:.2f} {load_after[2]:.2f}")
 

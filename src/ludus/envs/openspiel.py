@@ -177,19 +177,25 @@ class LudusState(pyspiel.State):
 
     def _legal(self) -> tuple[int, dict[int, Any]]:
         """(the player to move, {action: option}) — the lowest seat the spec offers something."""
-        found = self._position.legal
+        position = self._dealt
+        found = position.legal if type(position) is _Position else None
         if found is None:
-            found = self._position.legal = self._find_legal()
+            position = self._position
+            found = position.legal = self._find_legal(position)
         return found
 
-    def _find_legal(self) -> tuple[int, dict[int, Any]]:
-        position = self._position
+    def _find_legal(self, position: _Position) -> tuple[int, dict[int, Any]]:
         config = position.config
         game, state = config.ludus, position.state
         if position.moves >= config.max_moves or game.outcome(state) is not None:
             return pyspiel.PlayerId.TERMINAL, {}
+        decisions = game.decisions(state)
+        if len(decisions) == 1:  # the usual case: one seat, one decision
+            seat = decisions[0].seat
+            legal = config.spec.legal(lambda: self.view(seat), decisions)
+            return (seat, legal) if legal else (pyspiel.PlayerId.TERMINAL, {})
         pending: dict[int, list] = {}
-        for decision in game.decisions(state):
+        for decision in decisions:
             pending.setdefault(decision.seat, []).append(decision)
         for seat in sorted(pending):
             legal = config.spec.legal(lambda seat=seat: self.view(seat), pending[seat])
@@ -220,6 +226,14 @@ class LudusState(pyspiel.State):
     def _legal_actions(self, player: int) -> list[int]:
         seat, legal = self._legal()
         return sorted(legal) if player == seat else []
+
+    # Python callers (the bots, rollouts) reach these without a round trip through C++.
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        seat, legal = self._legal()
+        return sorted(legal) if player is None or player == seat else []
+
+    def is_chance_node(self) -> bool:
+        return False  # chance is sampled inside the game
 
     def _apply_action(self, action: int) -> None:
         seat, legal = self._legal()
