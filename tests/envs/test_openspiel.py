@@ -208,3 +208,10 @@ def test_returns_split_a_win_and_co_op_shares_the_team_result():
     assert winners and returns[winners[0]] == pytest.approx(1 / len(winners)) and sum(returns) == pytest.approx(0)
     shadows = played("shadows", 3, 2000)
     assert shadows.is_terminal() and len(set(shadows.returns())) == 1 and abs(shadows.returns()[0]) == 1
+
+
+def test_a_world_of_a_short_game_keeps_the_players_information_state_tensor():
+    state = played("rose", 2, 6, max_cycles=8)
+    player = state.current_player()
+    world = openspiel.Resampler(1)(state, player)
+    assert world.information_state_tensor(player) == state.information_state_tensor(player)

@@ -66,7 +66,7 @@ class _Record:
     string costs one concatenation per new step and nothing for a step seen before.
     """
 
-    __slots__ = ("action", "after", "choice", "events", "parent", "seat", "texts")
+    __slots__ = ("action", "after", "choice", "events", "parent", "prefix", "seat", "texts")
 
     def __init__(self, parent: _Record | None, seat: int, action: int, choice: Any, events: list[Event],
                  players: int) -> None:
@@ -77,6 +77,7 @@ class _Record:
         self.events = events
         self.texts: list[str | None] = [None] * players
         self.after: Any = None  # the ludus state after this step (kept only for information tensors)
+        self.prefix: Any = None  # a world's root: (player, its tensor history in the true game)
 
     def text(self, player: int, first_view: Any) -> str:
         """Player p's history up to this step (``first_view(p)``: p's view at the start)."""
@@ -294,6 +295,29 @@ class LudusState(pyspiel.State):
         return _text(self.view(None))
 
 
+def _seen(config: _Config, ludus_state: Any, player: int) -> np.ndarray:
+    """The player's encoded view of a position (with its pending decision)."""
+    game = config.ludus
+    mine = [d for d in game.decisions(ludus_state) if d.seat == player]
+    return config.spec.encode(game.view(ludus_state, player), mine[0] if mine else None)
+
+
+def _tensor_history(position: _Position, player: int) -> tuple[np.ndarray, list[tuple[np.ndarray, int]]]:
+    """What a player's information-state tensor holds: its encoded first view, then per move its
+    encoded view after the move and its own action (−1 for another's move). A resampled world
+    starts from the player's history in the true game (``_Record.prefix``)."""
+    steps: list[tuple[np.ndarray, int]] = []
+    record = position.record
+    while record.parent is not None:
+        steps.append((_seen(position.config, record.after, player), record.action if record.seat == player else -1))
+        record = record.parent
+    steps.reverse()
+    if record.prefix is not None and record.prefix[0] == player:
+        _, first, before = record.prefix
+        return first, before + steps
+    return _seen(position.config, position.first, player), steps
+
+
 class LudusObserver:
     """Information state (perfect recall: strings only) or observation (the current view, and its tensor)."""
 
@@ -317,30 +341,19 @@ class LudusObserver:
             raise ValueError(f"a game of up to {self.config.max_moves} moves has no information-state tensor "
                              "(a history of hundreds of moves has no fixed size): use observation_tensor(), or "
                              f"information_state_string() for the history (or max_cycles × players ≤ {TENSOR_MOVES})")
-        spec, game = self.config.spec, self.config.ludus
-
-        def seen(ludus_state: Any) -> np.ndarray:
-            mine = [d for d in game.decisions(ludus_state) if d.seat == player]
-            return spec.encode(game.view(ludus_state, player), mine[0] if mine else None)
-
         if not self.perfect_recall:
-            self.tensor[:] = seen(state.ludus_state())
+            self.tensor[:] = _seen(self.config, state.ludus_state(), player)
             return
         # p's view at the start, then per move: p's view after it and p's own action (if p moved)
         self.tensor.fill(0)
-        position = state._position
-        steps = []
-        record = position.record
-        while record.parent is not None:
-            steps.append(record)
-            record = record.parent
-        size, actions = spec.observation_size, len(spec.actions)
-        self.tensor[:size] = seen(position.first)
+        first, steps = _tensor_history(state._position, player)
+        size, actions = self.config.spec.observation_size, len(self.config.spec.actions)
+        self.tensor[:size] = first
         at = size
-        for step in reversed(steps):
-            self.tensor[at:at + size] = seen(step.after)
-            if step.seat == player:
-                self.tensor[at + size + step.action] = 1.0
+        for seen, action in steps:
+            self.tensor[at:at + size] = seen
+            if action >= 0:
+                self.tensor[at + size + action] = 1.0
             at += size + actions
 
     def string_from(self, state: LudusState, player: int) -> str:
@@ -419,6 +432,8 @@ class Resampler:
         world = config.ludus.world_from_view(state.view(player), player, random.Random(self.rng.getrandbits(64)))
         root = _Record(None, -1, -1, None, [], config.players)
         root.texts[player] = position.record.text(player, lambda p: config.ludus.view(position.first, p))
+        if config.tensor_moves:
+            root.prefix = (player, *_tensor_history(position, player))
         return LudusState(state.get_game(), _Position(config, world, root, clone(config.ludus, world), position.moves))
 
 
