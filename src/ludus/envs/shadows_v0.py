@@ -2,11 +2,13 @@
 
 The real-time loop becomes one clue per step: the officer agent (``player_0`` in the first
 round; roles may swap between rounds) gives one or two face-up cards, or refreshes the row; then
-a detective agent moves the team's figure; each environment step advances the co-op countdown by
-``seconds_per_step`` simulated seconds (default 12, so an Agent round of 5 minutes allows about
-12 clues). Refreshing is offered only together with giving, so an officer never has to act while
-its detectives are moving. When two detectives could move, the lower seat moves (real time would
-let either). Actions are stable names — "slot:3", "slots:2,7" (face-up positions), "refresh",
+the detective agents move the team's figure — by the rulebook's agreement (the game's option
+``team_move``, default "agree": each detective's step proposes a space or agrees to the proposal,
+and the figure moves once all agree), or with ``team_move="first"`` by the first detective's
+choice. Each environment step advances the co-op countdown by ``seconds_per_step`` simulated
+seconds (default 12, so an Agent round of 5 minutes allows about 25 steps). Refreshing is offered
+only together with giving, so an officer never has to act while its detectives are moving. When
+two detectives could act, the lower seat acts first (real time would let either). Actions are stable names — "slot:3", "slots:2,7" (face-up positions), "refresh",
 "space:24", "seat:2" — translated to the game's card and space ids from the agent's own view.
 
 The observation encodes the board spaces (obstacles, the figure, evidence markers, police tokens,
