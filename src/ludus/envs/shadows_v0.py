@@ -8,8 +8,9 @@ and the figure moves once all agree), or with ``team_move="first"`` by the first
 choice. Each environment step advances the co-op countdown by ``seconds_per_step`` simulated
 seconds (default 12, so an Agent round of 5 minutes allows about 25 steps). Refreshing is offered
 only together with giving, so an officer never has to act while its detectives are moving. When
-two detectives could act, the lower seat acts first (real time would let either). Actions are stable names — "slot:3", "slots:2,7" (face-up positions), "refresh",
-"space:24", "seat:2" — translated to the game's card and space ids from the agent's own view.
+two detectives could act, the lower seat acts first (real time would let either). Actions are
+stable names — "slot:3", "slots:2,7" (face-up positions), "refresh", "space:24", "seat:2" —
+translated to the game's card and space ids from the agent's own view.
 
 The observation encodes the board spaces (obstacles, the figure, evidence markers, police tokens,
 previous landings, and — for the officer only — its own map card), the round and countdown, and
