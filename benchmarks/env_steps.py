@@ -8,7 +8,9 @@ Measured side by side (random legal actions, one core):
 - OpenSpiel random playouts: python_ludus_rose/floors/shadows — and OpenSpiel's
   python_liars_poker (a Python game) and leduc_poker (C++);
 - OpenSpiel's ISMCTSBot with 100 simulations per The Name of the Rose move (``Resampler``), with
-  python_liars_poker random playouts timed in between as the load's yardstick.
+  OpenSpiel's random-rollout evaluator and with ``openspiel.RandomRollouts`` (the same rollouts
+  played on the game directly); python_liars_poker random playouts are timed in between as the
+  load's yardstick.
 
 The machine is shared, so absolute figures drift with the load: the environments run in
 interleaved turns of 50 ms (each gets a turn, round after round) and the report gives every
@@ -108,7 +110,8 @@ def interleaved(entries: dict[str, Iterator[None]], seconds: float, turn: float)
     return {name: steps[name] / spent[name] for name in entries}
 
 
-def ismcts_seconds_per_move(moves: int, simulations: int = 100, seed: int = 0) -> tuple[list[float], float]:
+def ismcts_seconds_per_move(moves: int, evaluator: str, simulations: int = 100,
+                            seed: int = 0) -> tuple[list[float], float]:
     """Think time of OpenSpiel's ISMCTSBot (with ``openspiel.Resampler``) over ``moves`` decisions of
     4-player games of The Name of the Rose, sampled along random games (early moves have the
     longest rollouts); and python_liars_poker's steps/s measured between the moves."""
@@ -117,8 +120,10 @@ def ismcts_seconds_per_move(moves: int, simulations: int = 100, seed: int = 0) -
     game = pyspiel.load_game("python_ludus_rose", {"players": 4})
     rng = np.random.RandomState(seed)
     chooser = random.Random(seed)
-    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng), uct_c=2.0,
-                           max_simulations=simulations, random_state=rng, allow_inconsistent_action_sets=True)
+    rollouts = (mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng) if evaluator == "openspiel"
+                else openspiel.RandomRollouts(1, rng))
+    bot = ismcts.ISMCTSBot(game, rollouts, uct_c=2.0, max_simulations=simulations, random_state=rng,
+                           allow_inconsistent_action_sets=True)
     bot.set_resampler(openspiel.Resampler(rng))
     times: list[float] = []
     state = game.new_initial_state()
@@ -191,13 +196,14 @@ def main() -> None:
                f"{'met' if scaled >= target else 'NOT met'} scaled" if target else ""
         print(f"  {name:42s} {rate:9.0f}   x{rate / liars:5.2f}   scaled {scaled:7.0f}{note}")
 
-    times, liars_between = ismcts_seconds_per_move(args.ismcts_moves)
-    scale = liars_between / REFERENCE_LIARS
-    print(f"\nOpenSpiel ISMCTSBot, 100 simulations, The Name of the Rose (4 players), {len(times)} moves: "
-          f"mean {statistics.mean(times):.2f} s, median {statistics.median(times):.2f} s, "
-          f"max {max(times):.2f} s per move (target < 1 s); python_liars_poker ran {liars_between:.0f} steps/s "
-          f"in between, so scaled to {REFERENCE_LIARS}: mean {statistics.mean(times) * scale:.2f} s, "
-          f"max {max(times) * scale:.2f} s")
+    for evaluator, label in (("openspiel", "mcts.RandomRolloutEvaluator"), ("ludus", "openspiel.RandomRollouts")):
+        times, liars_between = ismcts_seconds_per_move(args.ismcts_moves, evaluator)
+        scale = liars_between / REFERENCE_LIARS
+        print(f"\nOpenSpiel ISMCTSBot, 100 simulations, {label}, The Name of the Rose (4 players), {len(times)} "
+              f"moves: mean {statistics.mean(times):.2f} s, median {statistics.median(times):.2f} s, "
+              f"max {max(times):.2f} s per move (target < 1 s); python_liars_poker ran {liars_between:.0f} "
+              f"steps/s in between, so scaled to {REFERENCE_LIARS}: mean {statistics.mean(times) * scale:.2f} s, "
+              f"max {max(times) * scale:.2f} s")
     load_after = os.getloadavg()
     print(f"\nload average after: {load_after[0]:.2f} {load_after[1]:.2f} {load_after[2]:.2f}")
 

@@ -157,12 +157,15 @@ def test_a_world_tells_other_players_only_what_they_see_in_that_world():
 # --- bots -----------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("game_id", "players"), [("rose", 3), ("floors", 2), ("shadows", 2)])
-def test_openspiel_ismcts_bot_plays_legal_moves_from_resampled_worlds(game_id, players):
+@pytest.mark.parametrize(("game_id", "players", "evaluator"),
+                         [("rose", 3, "openspiel"), ("floors", 2, "ludus"), ("shadows", 2, "ludus")])
+def test_openspiel_ismcts_bot_plays_legal_moves_from_resampled_worlds(game_id, players, evaluator):
     game = pyspiel.load_game(NAMES[game_id], {"players": players})
     rng = np.random.RandomState(1)
-    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng), uct_c=2.0,
-                           max_simulations=6, random_state=rng, allow_inconsistent_action_sets=True)
+    rollouts = (mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng) if evaluator == "openspiel"
+                else openspiel.RandomRollouts(1, rng))
+    bot = ismcts.ISMCTSBot(game, rollouts, uct_c=2.0, max_simulations=6, random_state=rng,
+                           allow_inconsistent_action_sets=True)
     bot.set_resampler(openspiel.Resampler(rng))
     state = played(game_id, players, 5)
     for _ in range(2):
@@ -215,3 +218,15 @@ def test_a_world_of_a_short_game_keeps_the_players_information_state_tensor():
     player = state.current_player()
     world = openspiel.Resampler(1)(state, player)
     assert world.information_state_tensor(player) == state.information_state_tensor(player)
+
+
+def test_random_rollouts_play_the_game_to_its_end_from_the_state_they_are_given():
+    state = played("rose", 4, 200)
+    rollouts = openspiel.RandomRollouts(3, seed=5)
+    value = rollouts.evaluate(state)
+    assert value.shape == (4,) and sum(value) == pytest.approx(0.0) and max(value) > 0
+    assert rollouts.prior(state) == [(a, 1 / len(state.legal_actions())) for a in state.legal_actions()]
+    finished = played("rose", 4, 2000)
+    assert list(openspiel.RandomRollouts(1, seed=1).evaluate(finished)) == finished.returns()
+    capped = played("floors", 2, 3, max_cycles=2)
+    assert list(openspiel.RandomRollouts(2, seed=1).evaluate(capped)) == [0.0, 0.0]  # one move left: no end
