@@ -455,15 +455,22 @@ class RandomRollouts(mcts.Evaluator):
         position = state._position
         config = position.config
         game, seconds, rng = config.ludus, config.spec.seconds_per_step, self.rng
+        direct = config.spec.translate is None  # then a lone decision's options are its legal actions
         total = np.zeros(config.players)
         for _ in range(self.n_rollouts):
             world, moves = clone(game, position.state), position.moves
-            while True:
-                seat, legal = _turn(config, world, moves, lambda seat, world=world: game.view(world, seat))
-                if seat == pyspiel.PlayerId.TERMINAL:
-                    break
-                actions = sorted(legal)
-                game.apply(world, seat, legal[actions[rng.randrange(len(actions))]])
+            while moves < config.max_moves and game.outcome(world) is None:
+                decisions = game.decisions(world)
+                if direct and len(decisions) == 1 and decisions[0].options:
+                    seat, options = decisions[0].seat, decisions[0].options
+                    option = options[rng.randrange(len(options))]
+                else:
+                    seat, legal = _turn(config, world, moves, lambda seat, world=world: game.view(world, seat))
+                    if seat == pyspiel.PlayerId.TERMINAL:
+                        break
+                    actions = sorted(legal)
+                    option = legal[actions[rng.randrange(len(actions))]]
+                game.apply(world, seat, option)
                 moves += 1
                 if seconds is not None:
                     game.advance(world, moves * seconds)
