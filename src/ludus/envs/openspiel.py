@@ -67,7 +67,7 @@ class _Record:
     string costs one concatenation per new step and nothing for a step seen before.
     """
 
-    __slots__ = ("action", "after", "choice", "events", "parent", "prefix", "seat", "texts")
+    __slots__ = ("action", "after", "choice", "events", "parent", "players", "prefix", "seat", "texts")
 
     def __init__(self, parent: _Record | None, seat: int, action: int, choice: Any, events: list[Event],
                  players: int) -> None:
@@ -76,7 +76,8 @@ class _Record:
         self.action = action
         self.choice = choice
         self.events = events
-        self.texts: list[str | None] = [None] * players
+        self.players = players
+        self.texts: list[str | None] | None = None  # made on the first request: rollouts never ask
         self.after: Any = None  # the ludus state after this step (kept only for information tensors)
         self.prefix: Any = None  # a world's root: (player, its tensor history in the true game)
 
@@ -84,10 +85,10 @@ class _Record:
         """Player p's history up to this step (``first_view(p)``: p's view at the start)."""
         missing: list[_Record] = []
         record: _Record | None = self
-        while record is not None and record.texts[player] is None:
+        while record is not None and (record.texts is None or record.texts[player] is None):
             missing.append(record)
             record = record.parent
-        found = "" if record is None else record.texts[player]
+        found = "" if record is None or record.texts is None else record.texts[player]
         for step in reversed(missing):  # oldest first; a game can be thousands of steps long
             if step.parent is None:
                 found = f"p{player} start {_text(first_view(player))}"
@@ -95,6 +96,8 @@ class _Record:
                 line = [found, f"\n{step.seat}>", _text(step.choice) if step.seat == player else "moved"]
                 line.extend(f" {event.kind}{_text(event.data)}" for event in step.events if event.visible_to(player))
                 found = "".join(line)
+            if step.texts is None:
+                step.texts = [None] * step.players
             step.texts[player] = found
         return found
 
@@ -124,7 +127,7 @@ class _Position:
     """Everything a state holds. OpenSpiel clones a Python state by deep-copying its attributes:
     this copies the ludus state with the game's fast clone and shares the (immutable) history."""
 
-    __slots__ = ("config", "first", "known", "legal", "moves", "record", "state")
+    __slots__ = ("actions", "config", "first", "known", "legal", "moves", "record", "state")
 
     def __init__(self, config: _Config, state: Any, record: _Record, first: Any, moves: int) -> None:
         self.config = config
@@ -134,6 +137,7 @@ class _Position:
         self.moves = moves
         self.known: dict[tuple[str, int], Any] = {}  # per position: views and strings
         self.legal: tuple[int, dict[int, Any]] | None = None  # (player to move, {action: option})
+        self.actions: list[int] | None = None  # the legal actions, sorted
 
     def __deepcopy__(self, memo: dict) -> _Position:
         return _Position(self.config, clone(self.config.ludus, self.state), self.record, self.first, self.moves)
@@ -232,12 +236,18 @@ class LudusState(pyspiel.State):
 
     def _legal_actions(self, player: int) -> list[int]:
         seat, legal = self._legal()
-        return sorted(legal) if player == seat else []
+        return self._sorted(legal) if player == seat else []
 
     # Python callers (the bots, rollouts) reach these without a round trip through C++.
     def legal_actions(self, player: int | None = None) -> list[int]:
         seat, legal = self._legal()
-        return sorted(legal) if player is None or player == seat else []
+        return self._sorted(legal) if player is None or player == seat else []
+
+    def _sorted(self, legal: dict[int, Any]) -> list[int]:
+        position = self._position
+        if position.actions is None:
+            position.actions = sorted(legal)
+        return position.actions[:]  # the caller's own list: bots shuffle theirs
 
     def is_chance_node(self) -> bool:
         return False  # chance is sampled inside the game
@@ -260,7 +270,7 @@ class LudusState(pyspiel.State):
         if config.tensor_moves:
             position.record.after = clone(config.ludus, position.state)
         position.known = {}
-        position.legal = None
+        position.legal = position.actions = None
 
     def _action_to_string(self, player: int, action: int) -> str:
         return _text(self._position.config.spec.actions[action])
@@ -431,6 +441,7 @@ class Resampler:
         config = position.config
         world = config.ludus.world_from_view(state.view(player), player, random.Random(self.rng.getrandbits(64)))
         root = _Record(None, -1, -1, None, [], config.players)
+        root.texts = [None] * config.players
         root.texts[player] = position.record.text(player, lambda p: config.ludus.view(position.first, p))
         if config.tensor_moves:
             root.prefix = (player, *_tensor_history(position, player))
