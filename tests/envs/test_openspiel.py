@@ -125,13 +125,21 @@ def test_resampled_worlds_show_the_player_exactly_what_it_knows(game_id, players
         assert world.history() == []  # the true moves (secret picks included) stay in the true state
 
 
-def test_consecutive_resamples_are_different_worlds():
-    state = played("rose", 4, 30)
-    player = state.current_player()
+HIDDEN = {
+    "rose": lambda world, player: [hand for seat, hand in enumerate(world.hands) if seat != player],
+    "floors": lambda world, player: world.deck,  # the monster tiles still to come, in order
+    "shadows": lambda world, player: (world.deck, world.map.categories),  # detectives see no map
+}
+
+
+@pytest.mark.parametrize(("game_id", "players", "moves", "seat"), [("rose", 4, 30, None), ("floors", 3, 40, None),
+                                                                   ("shadows", 3, 1, 1)])
+def test_consecutive_resamples_are_different_worlds(game_id, players, moves, seat):
+    state = played(game_id, players, moves)
+    player = state.current_player() if seat is None else seat
     resample = openspiel.Resampler(11)
-    hands = {str([world.ludus_state().hands[s] for s in range(4) if s != player])
-             for world in (resample(state, player) for _ in range(4))}
-    assert len(hands) == 4
+    hidden = {str(HIDDEN[game_id](resample(state, player).ludus_state(), player)) for _ in range(4)}
+    assert len(hidden) == 4
 
 
 def test_worlds_depend_on_the_resampler_seed_not_on_the_true_hidden_state():
