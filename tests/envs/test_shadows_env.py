@@ -62,7 +62,7 @@ def test_swapping_the_face_up_pictures_changes_the_observation():
     env = shadows_v0.env(players=3)
     env.reset(seed=6)
     view = env.view_of(0)
-    decision = env._decisions_of(0)[0]
+    decision = env.decisions_of(0)[0]
     swapped = {**view, "face_up": list(reversed(view["face_up"]))}
     assert not np.array_equal(shadows_v0.encode(view, decision), shadows_v0.encode(swapped, decision))
 

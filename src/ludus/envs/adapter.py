@@ -20,7 +20,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ludus.engine import Decision, Event, Match, load_game, normalize
+from ludus.engine import Decision, Event, Match, Outcome, load_game, normalize
 
 from .rewards import outcome_rewards
 
@@ -126,7 +126,7 @@ class _Info(dict):
             raise RuntimeError("this infos entry is from an earlier step: read env.infos[agent] (or env.last()) "
                                "before calling env.step")
         env, seat = self._env, self._seat
-        decisions = env._decisions_of(seat)
+        decisions = env.decisions_of(seat)
         super().update(view=env.view_of(seat), decision=decisions[0].to_json() if decisions else None,
                        decisions=[d.to_json() for d in decisions])
         outcome = env._outcome
@@ -263,22 +263,28 @@ class LudusEnv(AECEnv):
             for agent in self.agents:
                 self.truncations[agent] = True
         else:
-            actor = next((seat for seat in sorted(self._pending) if self._legal_of(seat)), None)
+            actor = next((seat for seat in sorted(self._pending) if self.legal_of(seat)), None)
             if actor is None:
                 raise RuntimeError(f"{self.game.id}: nobody can decide but the game is not over")
         self.agent_selection = agent_name(actor) if actor is not None else (self.agents[0] if self.agents else "")
 
-    def _decisions_of(self, seat: int) -> list[Decision]:
+    def decisions_of(self, seat: int) -> list[Decision]:
         """The seat's pending decisions, if the spec offers it any action now."""
-        return self._pending.get(seat, []) if self._legal_of(seat) else []
+        return self._pending.get(seat, []) if self.legal_of(seat) else []
 
-    def _legal_of(self, seat: int) -> dict[int, Any]:
+    def legal_of(self, seat: int) -> dict[int, Any]:
+        """{action index: option} the seat may choose now (empty when it has nothing to decide)."""
         legal = self._legal.get(seat)
         if legal is None:
             decisions = self._pending.get(seat)
             legal = self.spec_.legal(lambda: self.view_of(seat), decisions) if decisions else {}
             self._legal[seat] = legal
         return legal
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The game's outcome once it is over (None before, and in a truncated episode)."""
+        return self._outcome
 
     def view_of(self, seat: int) -> dict[str, Any]:
         """The seat's own view of the current position (what its observation is built from)."""
@@ -295,10 +301,10 @@ class LudusEnv(AECEnv):
         found = self._observations.get(seat)
         if found is None:
             mask = np.zeros(len(self.spec_.actions), dtype=np.int8)
-            legal = self._legal_of(seat)
+            legal = self.legal_of(seat)
             if legal and self._outcome is None and not self.truncations.get(agent):
                 mask[list(legal)] = 1
-            decisions = self._decisions_of(seat)
+            decisions = self.decisions_of(seat)
             observation = self.spec_.encode(self.view_of(seat), decisions[0] if decisions else None)
             found = self._observations[seat] = {"observation": observation.astype(np.float32, copy=False),
                                                 "action_mask": mask}
@@ -314,7 +320,7 @@ class LudusEnv(AECEnv):
             return
         assert self.match is not None
         seat = self._seat[agent]
-        legal = self._legal_of(seat)
+        legal = self.legal_of(seat)
         if action is None:
             raise IllegalAction(f"{agent} must act: pass an action index (see observation['action_mask']); "
                                 "None is only for an agent whose episode is over")
@@ -363,4 +369,4 @@ class LudusEnv(AECEnv):
     def legal_actions(self, agent: str) -> list[int]:
         """Indices of the agent's legal actions (empty when it has nothing to decide)."""
         self._require_reset()
-        return sorted(self._legal_of(self._seat[agent]))
+        return sorted(self.legal_of(self._seat[agent]))

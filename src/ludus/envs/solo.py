@@ -105,8 +105,8 @@ class AgainstBots(gymnasium.Env):
     def _bot_action(self, seat: int) -> int:
         table, bot = self.table, self.bots[seat]
         view = table.view_of(seat)
-        legal = table._legal_of(seat)
-        decisions = table._decisions_of(seat)
+        legal = table.legal_of(seat)
+        decisions = table.decisions_of(seat)
         wants = getattr(bot, "wants", None)
         decision = next((d for d in decisions if wants is None or wants(view, d)), decisions[0])
         choice = option_key(bot.choose(view, decision))
@@ -133,7 +133,7 @@ class AgainstBots(gymnasium.Env):
 
     def _info(self) -> dict[str, Any]:
         info: dict[str, Any] = {"action_mask": self._observation()["action_mask"]}
-        outcome = self.table._outcome
+        outcome = self.table.outcome
         if outcome is not None:
             info["outcome"] = outcome.to_json()
         return info
