@@ -102,7 +102,7 @@ def test_visible_colours_count_in_the_meaning_reader() -> None:
     reader = MeaningReader(colour_weight=1.0, place_weight=0.0)
     night = percept(scene_picture("k1", "deer", "watching", "crescent moon", "forest", "night"))
     also_night = percept(scene_picture("k2", "fox", "watching", "star", "winter", "night"))
-    day = percept(scene_picture("k3", "fox", "watching", "star", "winter", "day"))
+    day = percept(scene_picture("k3", "fox", "watching", "cloud", "winter", "day"))
     assert reader.score(night, also_night) > reader.score(night, day)
 
 
