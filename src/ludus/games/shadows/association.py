@@ -53,9 +53,6 @@ class Reader(Protocol):
     def score(self, a: Percept, b: Percept) -> float: ...
 
 
-Scorer = Reader
-"""The older name of a reader."""
-
 # --- words ---------------------------------------------------------------------------------------
 
 _STOPWORDS = frozenset({"a", "an", "and", "the", "of", "with", "in", "on", "for", "to", "at", "by", "button", "sign",
@@ -293,14 +290,3 @@ def clue_scores(reader: Reader, clues: Sequence[Picture], candidates: Sequence[P
         total += card_reading(reader, clue, candidates)
     return total
 
-
-class Blend:
-    """Several readers at once: the mean of their standardised readings (how the AI detective reads)."""
-
-    def __init__(self, readers: Sequence[Reader], name: str = "blend") -> None:
-        self.readers = tuple(readers)
-        self.name = name
-
-
-def blended_scores(readers: Sequence[Reader], clues: Sequence[Picture], candidates: Sequence[Picture]) -> np.ndarray:
-    return sum((clue_scores(r, clues, candidates) for r in readers), np.zeros(len(candidates))) / len(readers)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .icons import Icon, icon, icon_pool
@@ -297,6 +297,3 @@ def compose_library(seed: int, size: int = 224, reuse: int = 4) -> list[Scene]:
             break
     return scenes
 
-
-def subjects_of(scenes: Iterable[Scene]) -> list[str]:
-    return [scene.subject for scene in scenes]
