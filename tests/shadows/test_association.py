@@ -81,29 +81,28 @@ def test_a_picture_sharing_an_element_associates_more_than_an_unrelated_one(read
     assert reader.score(clue, sharing) > reader.score(clue, unrelated)
 
 
-def test_meaning_links_related_elements_without_shared_words() -> None:
-    reader = MeaningReader(colour_weight=0.0, place_weight=0.0)
-    dog = percept(scene_picture("k1", "dog", "chasing", "soccer ball", "park"))
-    cat = percept(scene_picture("k2", "cat", "chasing", "basketball", "park"))
-    rocket = percept(scene_picture("k3", "astronaut", "watching", "rocket", "winter"))
-    assert not name_words(dog) & name_words(cat)
-    assert reader.score(dog, cat) > reader.score(dog, rocket)
+CLOSER = {
+    # what the meaning reader weighs: (colour, place) weights, then a picture, one nearer to it, one farther
+    "related elements without shared words": ((0.0, 0.0), ("dog", "chasing", "soccer ball", "park", "day"),
+                                              ("cat", "chasing", "basketball", "park", "day"),
+                                              ("astronaut", "watching", "rocket", "winter", "day")),
+    "the setting and the light": ((0.0, 1.0), ("duck", "with", "sailboat", "canal", "day"),
+                                  ("swan", "with", "canoe", "bridge", "day"),
+                                  ("cook", "holding", "bread", "kitchen", "day")),
+    "the visible colours": ((1.0, 0.0), ("deer", "watching", "crescent moon", "forest", "night"),
+                            ("fox", "watching", "star", "winter", "night"),
+                            ("fox", "watching", "cloud", "winter", "day")),
+}
 
 
-def test_the_setting_and_the_light_count_in_the_meaning_reader() -> None:
-    reader = MeaningReader(colour_weight=0.0, place_weight=1.0)
-    canal = percept(scene_picture("k1", "duck", "with", "sailboat", "canal"))
-    bridge = percept(scene_picture("k2", "swan", "with", "canoe", "bridge"))
-    kitchen = percept(scene_picture("k3", "cook", "holding", "bread", "kitchen"))
-    assert reader.score(canal, bridge) > reader.score(canal, kitchen)
-
-
-def test_visible_colours_count_in_the_meaning_reader() -> None:
-    reader = MeaningReader(colour_weight=1.0, place_weight=0.0)
-    night = percept(scene_picture("k1", "deer", "watching", "crescent moon", "forest", "night"))
-    also_night = percept(scene_picture("k2", "fox", "watching", "star", "winter", "night"))
-    day = percept(scene_picture("k3", "fox", "watching", "cloud", "winter", "day"))
-    assert reader.score(night, also_night) > reader.score(night, day)
+@pytest.mark.parametrize("what", CLOSER)
+def test_the_meaning_reader_links_by_meaning_setting_light_and_colour(what: str) -> None:
+    (colour, place), *scenes = CLOSER[what]
+    reader = MeaningReader(colour_weight=colour, place_weight=place)
+    picture, nearer, farther = (percept(scene_picture(f"k{n}", *scene)) for n, scene in enumerate(scenes))
+    if what == "related elements without shared words":
+        assert not name_words(picture) & name_words(nearer)
+    assert reader.score(picture, nearer) > reader.score(picture, farther)
 
 
 @pytest.mark.parametrize("reader", [*READERS, LiteralReader(), ColourReader()], ids=lambda r: r.name)

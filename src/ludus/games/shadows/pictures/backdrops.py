@@ -134,27 +134,29 @@ def _interior(p: Paint, light: Light, wall: str, floor: str, extra: str = "") ->
             + f'<path d="M0,{GROUND - 4} H{WIDTH}" stroke="{p("#3b2f2f")}" stroke-width="2"/>')
 
 
-def setting_art(scene: Scene, light: Light) -> str:
-    """The setting drawn behind the elements."""
+def setting_art(scene: Scene, light: Light, quay: bool = True) -> str:
+    """The setting drawn behind the elements; a water setting has a stone quay on the left when someone
+    stands there (``quay``), else water from edge to edge."""
     p = light.paint
+    stones = _quay(p) if quay else ""
     lit = scene.mood in ("night", "dusk")
     name = scene.setting
     if name == "canal":
-        return _canal_houses(p, light, 150, lit) + _water(p, 150) + _quay(p)
+        return _canal_houses(p, light, 150, lit) + _water(p, 150) + stones
     if name == "bridge":
         arch = (f'<path d="M-10,112 H210 V150 H160 Q100,92 40,150 H-10 Z" fill="{p("#8c5a44")}" '
                 f'stroke="{p("#4a2f24")}" stroke-width="2"/>'
                 + "".join(f'<path d="M{x},112 V96" stroke="{p("#333")}" stroke-width="3"/>' for x in range(6, 200, 16))
                 + f'<path d="M0,96 H200" stroke="{p("#333")}" stroke-width="3"/>')
-        return _canal_houses(p, light, 112, lit) + _water(p, 150) + arch + _quay(p)
+        return _canal_houses(p, light, 112, lit) + _water(p, 150) + arch + stones
     if name == "harbour":
         cranes = "".join(f'<path d="M{x},150 V78 H{x + 30} M{x},90 L{x + 24},78" stroke="{p("#c0392b")}" '
                          f'stroke-width="4" fill="none"/>' for x in (24, 120))
-        return cranes + _water(p, 146) + rect(0, 140, WIDTH, 8, p("#6c5a49")) + _quay(p)
+        return cranes + _water(p, 146) + rect(0, 140, WIDTH, 8, p("#6c5a49")) + stones
     if name == "beach":
         sea = rect(0, 120, WIDTH, 40, p("#3f8fc0"))
         sand = f'<path d="M0,{GROUND - 6} Q50,150 110,156 L120,{HEIGHT} H0 Z" fill="{p("#f1d9a0")}"/>'
-        return sea + _water(p, 156) + sand
+        return sea + _water(p, 156) + (sand if quay else "")
     if name == "street":
         lamp = (f'<path d="M186,{GROUND} V92 q0,-10 -12,-10" stroke="{p("#2f3b46")}" stroke-width="4" fill="none"/>'
                 f'<circle cx="172" cy="86" r="6" fill="{light.window if lit else p("#f6f0c8")}"/>')

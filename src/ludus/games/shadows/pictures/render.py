@@ -99,6 +99,17 @@ def place(shown: Icon, cx: float, bottom: float, shrink: float = 1.0, *, face_le
     return Placed(shown, cx, bottom, size_for(shown, height * shrink, width * shrink), mirrored)
 
 
+SKY_LINE = 86.0
+"""Things in the sky above a subject reach down to here: higher up the hex narrows to its top corner."""
+
+
+def _no_taller(placed: Placed, height: float) -> Placed:
+    """``placed``, scaled down (about its bottom centre) when it is taller than ``height``."""
+    if placed.height <= height:
+        return placed
+    return Placed(placed.icon, placed.cx, placed.bottom, placed.scale * height / placed.height, placed.mirrored)
+
+
 def _floor(shown: Icon, setting_water: bool, right: bool) -> float:
     if setting_water and shown.placement in ("boat", "swim"):
         return WATERLINE
@@ -119,7 +130,7 @@ def layout(scene: Scene) -> list[Placed]:
         if relation == "holding":
             o = place(obj, 140, GROUND - 10)
         elif relation == "watching":
-            o = place(obj, 138, 104, face_left=True)
+            o = place(obj, 134, 102, face_left=True)
         elif relation == "before":
             o = place(obj, 62, 118)
         elif obj.placement in ("sky", "aircraft", "bird"):
@@ -131,20 +142,22 @@ def layout(scene: Scene) -> list[Placed]:
             o = place(obj, 128 if floating else 142, _floor(obj, water, True), 0.92, face_left=True)
         return [s, o]
     if relation == "under":
+        # the shelter needs the sky down to SKY_LINE, where the hex is still wide: a tall subject stoops
         bottom = _floor(subject, water, False)
         x = 118.0 if water else 100.0
-        s = place(subject, x, bottom)
+        s = _no_taller(place(subject, x, bottom), bottom - SKY_LINE)
         if obj.placement == "held":  # an umbrella held over the head
             o = place(obj, x, s.top + 18)
         else:
-            o = place(obj, x, min(s.top + 8, 92.0))
+            o = place(obj, x, s.top + 8)
         return [s, o]
     if relation == "above":
-        o = place(obj, 118.0 if water else 100.0, _floor(obj, water, False), 0.9)
-        s = place(subject, 100, min(o.top + 4, 86.0), face_left=True)
+        bottom = _floor(obj, water, False)
+        o = _no_taller(place(obj, 118.0 if water else 100.0, bottom, 0.9), bottom - SKY_LINE)
+        s = place(subject, 100, o.top + 4, face_left=True)
         return [s, o]
     if relation == "on":
-        o = place(obj, 100, GROUND)
+        o = _no_taller(place(obj, 100, GROUND), GROUND - SKY_LINE)
         s = place(subject, 100, o.top + o.height * 0.22, 0.9, face_left=True)
         return [s, o]
     if relation == "chasing":
@@ -220,7 +233,7 @@ def render_svg(picture: Picture, size: float | None = None, title: bool = True) 
         "</defs>",
         f'<g clip-path="url(#{uid}-hex)">',
         sky(scene, light, uid),
-        setting_art(scene, light),
+        setting_art(scene, light, quay=any(placed.bottom == GROUND for placed in (subject, obj))),
     ]
     front = ""
     if scene.relation == "window":
