@@ -107,11 +107,13 @@ def test_things_stand_on_the_ground_float_on_the_water_or_hang_where_they_belong
             if kind in ("boat", "swim") and setting.water:
                 assert placed.bottom == WATERLINE, picture.id
             elif kind in ("sky", "aircraft", "hang") or (kind == "bird" and scene.relation not in ("on", "eating")):
-                assert placed.bottom <= GROUND - 60, (picture.id, "in the air")
+                assert placed.bottom <= GROUND - 40, (picture.id, "in the air")
             elif kind in ("bust", "figure", "animal", "vehicle", "thing"):
                 assert placed.bottom == GROUND, (picture.id, placed.icon.name, "on the ground")
             elif kind == "wall":
                 assert setting.indoor and placed.bottom < GROUND - 30, (picture.id, "on a wall")
+        if scene.relation == "above":  # flies over the second element
+            assert subject.bottom <= obj.top + 4, picture.id
         if scene.relation == "on":  # sits on top of the second element, not in the air above it
             assert obj.top < subject.bottom < obj.bottom, picture.id
         if scene.relation == "holding":  # at hand height, beside the person
