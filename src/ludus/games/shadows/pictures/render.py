@@ -148,8 +148,8 @@ def layout(scene: Scene) -> list[Placed]:
         s = _no_taller(place(subject, x, bottom), bottom - SKY_LINE)
         if obj.placement == "held":  # an umbrella held over the head
             o = place(obj, x, s.top + 18)
-        else:
-            o = place(obj, x, s.top + 8)
+        else:  # the sky stays up in the sky above a small subject
+            o = place(obj, x, min(s.top + 8, SKY_LINE + 20))
         return [s, o]
     if relation == "above":
         bottom = _floor(obj, water, False)
