@@ -154,7 +154,7 @@ def layout(scene: Scene) -> list[Placed]:
     if relation == "above":
         bottom = _floor(obj, water, False)
         o = _no_taller(place(obj, 118.0 if water else 100.0, bottom, 0.9), bottom - SKY_LINE)
-        s = place(subject, 100, o.top + 4, face_left=True)
+        s = place(subject, 100, min(o.top + 4, SKY_LINE + 20), face_left=True)
         return [s, o]
     if relation == "on":
         o = _no_taller(place(obj, 100, GROUND), GROUND - SKY_LINE)
