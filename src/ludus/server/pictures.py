@@ -38,7 +38,7 @@ def _labels(seed: int | None, lang: str) -> dict[str, str]:
     return {picture.id: label(picture, lang) for picture in deck_for(seed).values()}
 
 
-def _seed(request: Request) -> int | None | JSONResponse:
+def _seed(request: Request) -> int | JSONResponse | None:
     raw_seed = request.query_params.get("seed")
     if raw_seed in (None, "", "null"):
         return None
@@ -69,7 +69,8 @@ async def labels(request: Request) -> Response:
     seed = _seed(request)
     if isinstance(seed, JSONResponse):
         return seed
-    return JSONResponse({"lang": lang, "labels": _labels(seed, lang)}, headers={"Cache-Control": "public, max-age=3600"})
+    return JSONResponse({"lang": lang, "labels": _labels(seed, lang)},
+                        headers={"Cache-Control": "public, max-age=3600"})
 
 
 def routes() -> list[Route]:
