@@ -15,9 +15,9 @@ translated to the game's card and space ids from the agent's own view.
 The observation encodes the board spaces (obstacles, the figure, evidence markers, police tokens,
 previous landings, and — for the officer only — its own map card), the round and countdown, and
 pictures: every board space, every face-up card and each card in the detectives' hand carries a
-fixed-size picture feature (``picture_features``: the picture's keyword meaning — the
-share-weighted mean of its icons' sentence-embedding vectors, the same vectors the bots' association
-reads — and its mean colour), so a learner can relate cards to spaces. Rewards: the team's result,
+fixed-size picture feature (``picture_features``: the meaning of what a player sees in the picture
+— its elements, setting and mood, through the same sentence-embedding vectors the bots' reader
+uses — and its mean colour), so a learner can relate cards to spaces. Rewards: the team's result,
 +1 to every seat for a won game, −1 for a lost one.
 """
 
@@ -31,9 +31,10 @@ from typing import Any
 import numpy as np
 
 from ludus.engine import Decision
-from ludus.games.shadows.association import PROP_WEIGHT, SUBJECT_WEIGHT, icon_vectors
+from ludus.games.shadows.association import OBJECT_WEIGHT, SUBJECT_WEIGHT, meaning_vectors
 from ludus.games.shadows.pictures import deck_for
 from ludus.games.shadows.pictures.colours import hex_to_lab
+from ludus.games.shadows.pictures.percept import percept
 
 from .adapter import MAX_CYCLES, EnvSpec, LudusEnv
 
@@ -49,8 +50,9 @@ KINDS = ("give", "refresh", "move", "next-officer")
 PHASES = ("play", "between", "over")
 HAND = 2
 MEANING = 128
-PICTURE = MEANING + 3
-"""Per picture: its keyword meaning (128 values) and its mean colour (CIELAB, 3 values)."""
+PICTURE = 2 * MEANING + 3
+"""Per picture: the meaning of its elements (128 values), of its setting and mood (128), and its
+mean colour (CIELAB, 3 values)."""
 SIZE = (SPACES * (3 + 1 + 1 + 1 + 1 + len(KIND_NAMES)) + SLOTS + 2 + len(PHASES) + 6 + len(KINDS) + 2
         + (SPACES + SLOTS + HAND) * PICTURE)
 
@@ -65,26 +67,33 @@ def picture_features(picture_seed: int | None = None) -> dict[str, np.ndarray]:
 def _picture_table(picture_seed: int | None) -> tuple[dict[str | None, int], np.ndarray]:
     """Picture id → row of one feature table (the row of ``None``, no picture, is all zeros).
 
-    Meaning: the icons' unit keyword vectors averaged with the association's weights (the subject
-    counts more than the props), made unit length again and moved from −1..1 to 0..1. Colour: the
-    share-weighted mean of the picture's palette in CIELAB, scaled to 0..1.
+    Built from what a player perceives of the picture (``pictures.percept``), with the meaning
+    vectors the bots' reader uses (``association.meaning_vectors``): the elements' vectors weighted
+    as the reader weighs them (the subject more), the setting's and mood's vectors weighted as the
+    reader weighs them (the setting more) — each made unit length and moved from −1..1 to 0..1 —
+    and the share-weighted mean of the visible colours in CIELAB, scaled to 0..1.
     """
-    index, vectors = icon_vectors()
+    keys, vectors = meaning_vectors()
     rows: dict[str | None, int] = {}
     features = []
     for picture_id, picture in deck_for(picture_seed).items():
-        codes = (picture.subject, *picture.props)
-        weights = np.array([SUBJECT_WEIGHT] + [PROP_WEIGHT] * len(picture.props), dtype=np.float32)
-        meaning = weights @ vectors[[index[code] for code in codes]]
-        meaning /= max(float(np.linalg.norm(meaning)), 1e-9)
-        shares = np.array([share for _, share in picture.colours], dtype=np.float64)
-        lab = np.array([hex_to_lab(colour) for colour, _ in picture.colours]).T @ shares / shares.sum()
+        seen = percept(picture)
+        weights = np.array([SUBJECT_WEIGHT] + [OBJECT_WEIGHT] * (len(seen.elements) - 1), dtype=np.float32)
+        meaning = weights @ vectors[[keys[element.name] for element in seen.elements]]
+        place = (0.75 * vectors[keys[f"setting:{'|'.join(seen.setting)}"]]
+                 + 0.25 * vectors[keys[f"mood:{'|'.join(seen.mood)}"]])
+        shares = np.array([share for _, share in seen.colours], dtype=np.float64)
+        lab = np.array([hex_to_lab(colour) for colour, _ in seen.colours]).T @ shares / shares.sum()
         colour = [lab[0] / 100, (lab[1] + 128) / 256, (lab[2] + 128) / 256]
-        features.append(np.clip(np.concatenate([(meaning + 1) / 2, colour]), 0, 1))
+        features.append(np.clip(np.concatenate([(_unit(meaning) + 1) / 2, (_unit(place) + 1) / 2, colour]), 0, 1))
         rows[picture_id] = len(rows)
     rows[None] = len(rows)
     features.append(np.zeros(PICTURE))
     return rows, np.array(features, dtype=np.float32)
+
+
+def _unit(vector: np.ndarray) -> np.ndarray:
+    return vector / max(float(np.linalg.norm(vector)), 1e-9)
 
 
 _SLOT = [INDEX[f"slot:{i}"] for i in range(SLOTS)]
