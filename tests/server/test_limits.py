@@ -164,6 +164,14 @@ def test_shadows_options_no_game_could_use_are_bad_options(client: TestClient, o
     assert client.get("/api/tables").json()["tables"] == []
 
 
+def test_pictures_of_fresh_decks_are_limited_per_address(db_url: str) -> None:
+    with app_with(db_url, pictures="2 per hour") as client:
+        assert [client.get(f"/pictures/k{n}.svg?seed=7").status_code for n in range(3)] == [200, 200, 429]
+        refused = client.get("/pictures/labels.json?seed=8")
+        assert refused.json()["error"] == "too-many" and int(refused.headers["retry-after"]) > 0
+        assert client.get("/pictures/k5.svg").status_code == 200  # the standard deck is drawn once and kept
+
+
 def test_unknown_table_hellos_leave_nothing_behind(client: TestClient) -> None:
     tables = client.app.state.tables
     before = (len(tables.live), len(tables.hub.handlers))

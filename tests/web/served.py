@@ -30,7 +30,8 @@ class Served:
             [sys.executable, "-m", "ludus.cli", "serve", "--host", "127.0.0.1", "--port", str(self.port),
              "--db", self.db_url, "--seat-grace", str(SEAT_GRACE),
              # every browser test creates and joins its tables from this one address
-             "--limit-tables", "1000 per minute", "--limit-joins", "1000 per minute"],
+             "--limit-tables", "1000 per minute", "--limit-joins", "1000 per minute",
+             "--limit-pictures", "100000 per minute"],
             cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + timeout

@@ -36,6 +36,7 @@ class Limits:
     joins: str = "30 per minute; 300 per hour"  # seats one address may take
     messages: str = "100 per 2 seconds"  # WebSocket messages of one seat (spectators: one address)
     syncs: str = "20 per minute"  # sync requests of one seat (spectators: one address)
+    pictures: str = "600 per minute"  # pictures of seeded (non-standard) Shadows decks one address may ask for
     setup_seconds: float = 5.0  # a table's setup must finish within this, or the table is not created
     setup_workers: int = 2  # processes that run setups; more at once wait for one of them
     send_buffer: int = 1 << 20  # bytes waiting for one slow connection before it is closed
@@ -46,7 +47,7 @@ class Limits:
     origins: tuple[str, ...] = field(default=())  # origins allowed besides the served host itself
 
     def __post_init__(self) -> None:
-        for rate in (self.tables, self.joins, self.messages, self.syncs):
+        for rate in (self.tables, self.joins, self.messages, self.syncs, self.pictures):
             parse_many(rate)  # a typo in a flag fails at start-up, not at the first request
 
 
@@ -88,6 +89,7 @@ class Rates:
         self.joins = Rate("joins", limits.joins, limiter)
         self.messages = Rate("messages", limits.messages, limiter)
         self.syncs = Rate("syncs", limits.syncs, limiter)
+        self.pictures = Rate("pictures", limits.pictures, limiter)
 
 
 class SetupTimeout(Exception):
@@ -161,7 +163,8 @@ def client_address(connection: HTTPConnection) -> str:
 
 FLAGS = {  # ``ludus serve`` flag → Limits field
     "--limit-tables": "tables", "--limit-joins": "joins", "--limit-messages": "messages",
-    "--limit-syncs": "syncs", "--setup-seconds": "setup_seconds", "--setup-workers": "setup_workers",
+    "--limit-syncs": "syncs", "--limit-pictures": "pictures",
+    "--setup-seconds": "setup_seconds", "--setup-workers": "setup_workers",
     "--send-buffer": "send_buffer", "--request-seconds": "request_seconds", "--idle-seconds": "idle_seconds",
     "--stall-seconds": "stall_seconds", "--sweep-seconds": "sweep_seconds",
 }
