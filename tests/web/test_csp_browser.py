@@ -18,8 +18,7 @@ document.addEventListener("securitypolicyviolation",
     (e) => window.__violations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
 """
 
-TABLES = [("rose", 3, [None, "easy", "easy"]), ("floors", 2, [None, "easy"]),
-          ("shadows", 4, [None, "random", "random", "random"])]
+TABLES = [("rose", 3), ("floors", 2), ("shadows", 4)]
 
 
 def test_no_page_breaks_the_content_security_policy(server: str, browser: Any) -> None:
@@ -35,20 +34,23 @@ def test_no_page_breaks_the_content_security_policy(server: str, browser: Any) -
     wait_ready(page, "lobby")
     page.wait_for_selector("select, button")
     seen["lobby"] = page.evaluate("() => window.__violations")
-    for game, _, _ in TABLES:
+    for game, _ in TABLES:
         page.goto(f"{server}/rules/{game}")
         wait_ready(page, "rules")
         seen[f"rules/{game}"] = page.evaluate("() => window.__violations")
-    for game, players, bots in TABLES:
-        created = httpx.post(server + "/api/tables", json={"game": game, "players": players, "name": "Adso",
-                                                           "bots": bots, "bot_delay": 0.3}).json()
+    for game, players in TABLES:
+        # every other seat taken by a person who never moves: no bot keeps the server busy for later tests
+        created = httpx.post(server + "/api/tables", json={"game": game, "players": players, "name": "Adso"}).json()
         table_id = created["table"]["id"]
+        for seat in range(1, players):
+            httpx.post(f"{server}/api/tables/{table_id}/join", json={"name": f"Guest {seat}"})
         page.evaluate("([id, token]) => localStorage.setItem(`ludus.seat.${id}`, JSON.stringify({token, seat: 0}))",
                       [table_id, created["token"]])
         page.goto(f"{server}/t/{table_id}")
         wait_ready(page)
-        page.wait_for_function("() => ludus.state.decisions.length > 0 && !ludus.state.pending", timeout=60_000)
-        page.evaluate("() => ludus.playFirst()")  # the next picture is drawn too
+        page.wait_for_function("() => ludus.state.status === 'running'", timeout=60_000)
+        if page.evaluate("() => ludus.state.decisions.length > 0"):
+            page.evaluate("() => ludus.playFirst()")  # the next picture is drawn too
         page.wait_for_timeout(500)
         page.wait_for_load_state("networkidle")
         seen[f"table/{game}"] = page.evaluate("() => window.__violations")
