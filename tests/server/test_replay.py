@@ -297,3 +297,19 @@ def test_a_file_that_is_not_a_match_is_refused_before_serving(tmp_path: Path) ->
     missing = replay_file(tmp_path / "nowhere.json")
     out, err = missing.communicate(timeout=60)
     assert missing.returncode == 2 and "nowhere.json" in err
+
+
+def test_kept_answers_stay_within_their_budget_the_least_recently_seen_going_first() -> None:
+    async def load(table_id: str) -> Saved:
+        raise AssertionError("not needed")
+
+    async def fill() -> ReplayCache:
+        cache = ReplayCache(load, budget=100)
+        await cache.kept(("t", "0", 0), lambda: ["a" * 40])
+        await cache.kept(("t", "0", 1), lambda: ["b" * 40])
+        await cache.kept(("t", "0", 0), lambda: ["never made: it is kept"])  # seen again: the newest now
+        await cache.kept(("t", "0", 2), lambda: ["c" * 40])
+        return cache
+
+    cache = asyncio.run(fill())
+    assert list(cache.texts) == [("t", "0", 0), ("t", "0", 2)] and cache.size == 80

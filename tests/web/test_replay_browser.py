@@ -50,8 +50,8 @@ def close(page: Any) -> None:
 
 
 def at(page: Any, n: int) -> None:
-    """Wait until step n is drawn (its number in the address comes last, after the board)."""
-    page.wait_for_function(f"() => ludus.replay.n === {n} && location.search.includes('move={n}&')")
+    """Wait until step n is on screen and the address names it."""
+    page.wait_for_function(f"() => ludus.replay.shown === {n} && location.search.includes('move={n}&')")
 
 
 def view_at(url: str, table_id: str, seat: str, n: int) -> dict[str, Any]:
@@ -143,7 +143,7 @@ def test_play_moves_on_by_itself_at_the_chosen_speed_and_stops_at_the_end(served
     page.press("#replay-jump", "Enter")
     at(page, moves - 3)
     page.click("#replay-play")
-    page.wait_for_function(f"() => !ludus.replay.playing && ludus.replay.n === {moves}")
+    page.wait_for_function(f"() => !ludus.replay.playing && ludus.replay.shown === {moves}")
     close(page)
 
 
@@ -237,7 +237,7 @@ def test_ludus_replay_file_web_opens_a_saved_match_in_the_viewer(served: Served,
         assert [page.inner_text(f".chips .chip >> nth={i}") for i in range(4)] == ["Adso", "William", "Bot 3", "Jorge"]
         assert page.locator("#replay-table").count() == 0  # there is no table behind a file
         page.click("#replay-last")
-        page.wait_for_function("() => ludus.replay.n === ludus.replay.moves")
+        page.wait_for_function("() => ludus.replay.shown === ludus.replay.moves")
         page.screenshot(path=str(artifacts / "replay-file-desktop.png"))
         close(page)
     finally:

@@ -25,7 +25,7 @@ from typing import Any
 
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route, request_response
 
 from ludus.engine import IllegalChoice
@@ -93,14 +93,16 @@ def _number(request: Request, name: str, default: int, low: int, high: int) -> i
 
 
 class ReplayCache:
-    """Replays of the last tables asked for, and the views of their recently seen chunks, both LRU."""
+    """Replays of the last tables asked for (LRU), and serialized parts of their answers: the steps of a
+    perspective, and the views of a perspective's 16-step chunks (LRU within a budget of characters)."""
 
-    def __init__(self, load: Loader, keep: int = 16, keep_chunks: int = 256) -> None:
+    def __init__(self, load: Loader, keep: int = 16, budget: int = 32 * 2**20) -> None:
         self.load = load
         self.keep = keep
-        self.keep_chunks = keep_chunks
+        self.budget = budget
         self.replays: OrderedDict[str, Loaded] = OrderedDict()
-        self.chunks: OrderedDict[tuple[str, str, int], list[str]] = OrderedDict()
+        self.texts: OrderedDict[tuple[str, str, int], list[str]] = OrderedDict()
+        self.size = 0
         self._building: dict[str, asyncio.Future[Loaded]] = {}
 
     async def get(self, table_id: str) -> Loaded:
@@ -135,21 +137,32 @@ class ReplayCache:
         finally:
             del self._building[table_id]
 
+    async def kept(self, key: tuple[str, str, int], make: Callable[[], list[str]]) -> list[str]:
+        """The texts kept under ``key``, or made now on a worker thread (a replay's views cost CPU)."""
+        found = self.texts.get(key)
+        if found is not None:
+            self.texts.move_to_end(key)
+            return found
+        found = await asyncio.to_thread(make)
+        if key not in self.texts:  # two requests may have made it at once: keep (and count) it once
+            self.texts[key] = found
+            self.size += sum(map(len, found))
+            while self.size > self.budget and len(self.texts) > 1:
+                _, dropped = self.texts.popitem(last=False)
+                self.size -= sum(map(len, dropped))
+        return found
+
+    async def steps(self, table_id: str, replay: Replay, perspective: Perspective) -> list[str]:
+        return await self.kept((table_id, perspective_name(perspective), -1), lambda: [
+            _dumps(replay.step_json(n, perspective)) for n in range(1, replay.moves + 1)])
+
     async def views(self, table_id: str, replay: Replay, perspective: Perspective, start: int, count: int) -> list[str]:
         """The serialized views of steps ``start`` … ``start + count − 1``."""
         name = perspective_name(perspective)
         texts: list[str] = []
         for chunk in range(start // CHUNK, (start + count - 1) // CHUNK + 1):
-            key = (table_id, name, chunk)
-            found = self.chunks.get(key)
-            if found is None:
-                found = await asyncio.to_thread(_chunk_views, replay, perspective, chunk)
-                self.chunks[key] = found
-                while len(self.chunks) > self.keep_chunks:
-                    self.chunks.popitem(last=False)
-            else:
-                self.chunks.move_to_end(key)
-            texts.extend(found)
+            texts.extend(await self.kept((table_id, name, chunk),
+                                         lambda chunk=chunk: _chunk_views(replay, perspective, chunk)))
         offset = start - (start // CHUNK) * CHUNK
         return texts[offset:offset + count]
 
@@ -192,14 +205,15 @@ class ReplayApi:
         except LobbyError as error:
             return error_response(error)
         outcome = replay.outcome
-        return JSONResponse({
+        head = _dumps({
             "table": table_id, "game": replay.game.id, "players": replay.players, "options": replay.options,
             "seats": loaded.seats, "moves": replay.moves, "finished": replay.finished,
             "outcome": None if outcome is None else outcome.to_json(),
             "seat": perspective_name(perspective), "perspectives": perspectives(replay),
             "download": f"/api/tables/{table_id}/match",
-            "table_page": f"/t/{table_id}" if self.table_pages else None,
-            "steps": [replay.step_json(n, perspective) for n in range(1, replay.moves + 1)]})
+            "table_page": f"/t/{table_id}" if self.table_pages else None})
+        steps = await self.cache.steps(table_id, replay, perspective)
+        return Response(f'{head[:-1]},"steps":[{",".join(steps)}]}}', media_type="application/json")
 
     async def views(self, request: Request) -> Response:
         try:

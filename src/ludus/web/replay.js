@@ -24,7 +24,9 @@ export function renderReplay(root, tableId) {
   pageLoading("replay");
   ensureStyles();
   const params = new URLSearchParams(location.search);
-  const replay = { table: tableId, data: null, n: 0, seat: params.get("seat"), playing: false, speed: 2 };
+  // n: the step asked for; shown: the step on screen (they differ while its views are on their way)
+  const replay = { table: tableId, data: null, n: 0, shown: null, shownSeat: null, seat: params.get("seat"), playing: false,
+    speed: 2 };
   let wanted = params.get("move");
   let views = null;
   let logAt = null;
@@ -138,8 +140,26 @@ export function renderReplay(root, tableId) {
     }
     if (ticket !== drawing || closed) return;
     await draw(at, n);
-    history.replaceState(null, "", `${location.pathname}?move=${n}&seat=${encodeURIComponent(replay.seat)}`);
+    replay.shown = n;
+    replay.shownSeat = replay.seat;
+    address();
     pageReady("replay");  // the first step is on screen: tests may look now
+  }
+
+  // the address names the move on screen; while playing fast it is written a few times a second at most
+  // (browsers refuse a flood of history changes)
+  let addressed = 0;
+  let addressTimer = null;
+  function address() {
+    const write = () => {
+      addressTimer = null;
+      addressed = Date.now();
+      try {
+        history.replaceState(null, "", `${location.pathname}?move=${replay.shown}&seat=${encodeURIComponent(replay.shownSeat)}`);
+      } catch { /* refused for now: the next step writes it */ }
+    };
+    if (Date.now() - addressed >= 300) write();
+    else if (!addressTimer) addressTimer = setTimeout(write, 300);
   }
 
   function stop() {
@@ -219,7 +239,7 @@ export function renderReplay(root, tableId) {
   document.addEventListener("keydown", onKey);
 
   window.ludus = {
-    get replay() { return { n: replay.n, seat: replay.seat, moves: replay.data?.moves ?? null, playing: replay.playing, speed: replay.speed }; },
+    get replay() { return { n: replay.n, shown: replay.shown, seat: replay.seat, moves: replay.data?.moves ?? null, playing: replay.playing, speed: replay.speed }; },
     go,
   };
 
@@ -236,6 +256,7 @@ export function renderReplay(root, tableId) {
     destroy() {
       closed = true;
       clearTimeout(timer);
+      clearTimeout(addressTimer);
       document.removeEventListener("keydown", onKey);
       if (window.ludus?.go === go) delete window.ludus;
     },
