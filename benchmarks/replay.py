@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import secrets
 import statistics
+import sys
 import tempfile
 import time
 import tracemalloc
@@ -21,34 +22,21 @@ from pathlib import Path
 from httpx import Response
 from starlette.testclient import TestClient
 
-from ludus.ai import bot_for
 from ludus.engine import Match
 from ludus.engine.replay import Replay
 from ludus.server.app import create_app
 from ludus.server.replay import CHUNK
 from ludus.server.store import Store
 
+sys.path.insert(0, str(Path(__file__).parent.parent / "tests" / "web"))
+from finished import played  # the browser tests' bot games, to the end
+
 GAMES = {"rose": (4, "easy", {}), "shadows": (8, "easy", {}), "floors": (4, "easy", {})}
-
-
-def played(game: str, players: int, level: str, options: dict, seed: int) -> Match:
-    match = Match(game, players, seed, options)
-    bots = [bot_for(match.game, seat, level, seed) for seat in range(players)]
-    clock = 0.0
-    while not match.finished:
-        decisions = match.decisions()
-        if not decisions:
-            clock += 10_000
-            match.advance(clock)
-            continue
-        decision = decisions[0]
-        match.play(decision.seat, bots[decision.seat].choose(match.view(decision.seat), decision))
-    return match
 
 
 def longest(game: str, seeds: int) -> Match:
     players, level, options = GAMES[game]
-    return max((played(game, players, level, options, seed) for seed in range(seeds)), key=lambda m: len(m.log))
+    return max((played(game, players, seed, options, level=level) for seed in range(seeds)), key=lambda m: len(m.log))
 
 
 def timed(client: TestClient, path: str) -> tuple[float, Response]:

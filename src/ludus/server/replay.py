@@ -196,14 +196,17 @@ class ReplayApi:
             Route("/api/tables/{table_id}/replay/views", zipped(self.views), methods=["GET"]),
         ]
 
+    async def _asked(self, request: Request) -> tuple[str, Loaded, Perspective]:
+        table_id = request.path_params["table_id"]
+        loaded = await self.cache.get(table_id)
+        return table_id, loaded, parse_perspective(request.query_params.get("seat"), loaded.replay)
+
     async def steps(self, request: Request) -> Response:
         try:
-            table_id = request.path_params["table_id"]
-            loaded = await self.cache.get(table_id)
-            replay = loaded.replay
-            perspective = parse_perspective(request.query_params.get("seat"), replay)
+            table_id, loaded, perspective = await self._asked(request)
         except LobbyError as error:
             return error_response(error)
+        replay = loaded.replay
         outcome = replay.outcome
         head = _dumps({
             "table": table_id, "game": replay.game.id, "players": replay.players, "options": replay.options,
@@ -217,10 +220,8 @@ class ReplayApi:
 
     async def views(self, request: Request) -> Response:
         try:
-            table_id = request.path_params["table_id"]
-            loaded = await self.cache.get(table_id)
+            table_id, loaded, perspective = await self._asked(request)
             replay = loaded.replay
-            perspective = parse_perspective(request.query_params.get("seat"), replay)
             start = _number(request, "from", 0, 0, replay.moves)
             count = min(_number(request, "count", CHUNK, 1, MAX_COUNT), replay.moves + 1 - start)
         except LobbyError as error:
