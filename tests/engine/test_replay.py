@@ -152,3 +152,19 @@ def test_a_log_that_does_not_replay_is_refused() -> None:
         Replay.from_json({"format": "something-else/1"})
     with pytest.raises(ValueError):
         Replay.from_json({"game": "rose"})
+
+
+def test_a_real_time_game_s_clock_is_a_step_everyone_sees() -> None:
+    match = Match("shadows", 3, 1)  # two or three players: the co-op countdown
+    match.advance(1_000_000.0)  # the clock starts
+    decision = match.decisions()[0]
+    match.play(decision.seat, decision.options[0])
+    match.advance(1_000_000.0 + 10_000)  # and runs out
+    replay = Replay.from_json(match.to_json())
+    assert [step.kind for step in replay.steps] == [None, decision.kind, None]
+    assert replay.steps[2].events  # the round ends on time
+    for perspective in (0, None, 2):
+        clock = replay.step_json(3, perspective)
+        assert clock["clock"] and "seat" not in clock and "choice" not in clock
+        assert clock["events"] == [event.to_json() for event in replay.steps[2].events if event.visible_to(perspective)]
+    assert replay.view(replay.state_at(3), None) == {"view": match.view(None)}
