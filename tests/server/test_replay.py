@@ -313,3 +313,19 @@ def test_kept_answers_stay_within_their_budget_the_least_recently_seen_going_fir
 
     cache = asyncio.run(fill())
     assert list(cache.texts) == [("t", "0", 0), ("t", "0", 2)] and cache.size == 80
+
+
+def test_an_unfinished_saved_match_offers_each_seat_and_the_spectator_but_not_everything(tmp_path: Path) -> None:
+    from ludus.server.replay_file import create_file_app
+
+    match = tiny_game()
+    path = tmp_path / "half.json"
+    path.write_text(json.dumps({**match.to_json(), "log": match.log[:5]}), encoding="utf-8")
+    app, viewer, replay = create_file_app(path)
+    assert viewer == "/games/half/replay" and not replay.finished
+    with TestClient(app) as client:
+        half = client.get("/api/tables/half/replay").json()
+        assert half["seat"] == "spectator" and half["perspectives"] == [0, 1, 2, "spectator"] and not half["finished"]
+        assert client.get("/api/tables/half/replay/views?seat=1&from=5&count=1").json()["views"][0]["view"]["you"]
+        refused = client.get("/api/tables/half/replay?seat=all")
+        assert refused.status_code == 403 and refused.json()["error"] == "not-over"

@@ -27,11 +27,11 @@ export function renderReplay(root, tableId) {
   // n: the step asked for; shown: the step on screen (they differ while its views are on their way)
   const replay = { table: tableId, data: null, n: 0, shown: null, shownSeat: null, seat: params.get("seat"), playing: false,
     speed: 2 };
-  let wanted = params.get("move");
+  const wanted = params.get("move");
   let views = null;
   let logAt = null;
   let renderer = null;
-  let panels = [];  // [{seats, root, state, ctx}] of the board on screen
+  let panels = [];  // [{seats, root, holder, state, ctx}]: the views on screen
   let drawing = 0;  // the latest step asked for: an older one still loading is not drawn over it
   let timer = null;
   let closed = false;
@@ -246,7 +246,6 @@ export function renderReplay(root, tableId) {
   (async () => {
     if (!(await load(replay.seat))) return;
     const asked = wanted === null ? 0 : Number(wanted);
-    wanted = null;
     replay.n = Number.isInteger(asked) ? Math.max(0, Math.min(replay.data.moves, asked)) : 0;
     drawAll();
   })();
