@@ -81,6 +81,7 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
             if resumed:
                 log.info("resumed %s running tables from the move log", resumed)
         clock.start()
+        tables.leases.start()
         try:
             yield
         finally:

@@ -4,6 +4,11 @@ A hub carries small notes about a table ("move n was stored", "the seats changed
 each process computes the redacted views for its own connections. In one process the hub is a
 plain in-memory fan-out; with ``--redis`` it is Redis pub/sub, so several processes behind one
 load balancer stay in step.
+
+Redis is a convenience, not the record: the database is. When Redis goes away, publishing stops
+(logged once; each process still stores and answers its own moves), the reader keeps trying to come
+back, and once it has, every ``on_recovered`` callback runs so the tables catch up from the database
+with whatever was said while nobody could hear it.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 import uuid
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -21,6 +27,8 @@ Handler = Callable[[dict[str, Any]], Awaitable[None]]
 log = logging.getLogger("ludus.server.hub")
 
 PREFIX = "ludus:table:"
+PUBLISH_TIMEOUT = 2.0  # a publish slower than this counts as Redis being gone (it runs under a table's lock)
+RETRY = (0.5, 5.0)  # seconds between attempts to reach Redis again: first, and at most
 
 
 class LocalHub:
@@ -29,6 +37,21 @@ class LocalHub:
     def __init__(self) -> None:
         self.origin = uuid.uuid4().hex
         self.handlers: dict[str, set[Handler]] = {}
+        self.recovered: list[Callable[[], Awaitable[None]]] = []
+
+    @property
+    def shared(self) -> bool:
+        """Do other processes share this hub (and the database)?"""
+        return False
+
+    @property
+    def healthy(self) -> bool:
+        """Do the other processes hear what this one publishes right now?"""
+        return True
+
+    def on_recovered(self, callback: Callable[[], Awaitable[None]]) -> None:
+        """Run ``callback`` whenever the hub is back after an outage (notes may have been lost)."""
+        self.recovered.append(callback)
 
     async def start(self) -> None:
         return None
@@ -60,14 +83,35 @@ class RedisHub(LocalHub):
     def __init__(self, url: str) -> None:
         super().__init__()
         import redis.asyncio as redis  # imported here so a server without --redis never needs it
+        from redis.asyncio.retry import Retry
+        from redis.backoff import NoBackoff
 
-        self.redis = redis.from_url(url)
+        # no retries inside redis-py: a failed call must fail at once (it may hold a table's lock);
+        # coming back is the reader's job
+        self.redis = redis.from_url(url, retry=Retry(NoBackoff(), 0), socket_connect_timeout=PUBLISH_TIMEOUT)
         self.pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         self.reader: asyncio.Task[None] | None = None
+        self.up = False
+        self.down_since: float | None = None
+
+    @property
+    def shared(self) -> bool:
+        return True
+
+    @property
+    def healthy(self) -> bool:
+        return self.up
 
     async def start(self) -> None:
-        await self.redis.ping()
-        await self.pubsub.psubscribe(PREFIX + "*")
+        """Subscribe; a Redis that is down now does not keep the server from starting alone."""
+        self.down_since = time.monotonic()
+        try:
+            await self.redis.ping()
+            await self.pubsub.psubscribe(PREFIX + "*")
+            self.up = True
+        except Exception as error:
+            self.up = True  # so that _lost logs it
+            self._lost(error)
         self.reader = asyncio.create_task(self._read())
 
     async def close(self) -> None:
@@ -82,27 +126,70 @@ class RedisHub(LocalHub):
         await super().close()
 
     async def publish(self, table_id: str, note: dict[str, Any]) -> None:
-        await self.redis.publish(PREFIX + table_id, json.dumps({**note, "origin": self.origin}))
+        """Best effort: the move is stored already, and a process that misses the note catches up from
+        the database when Redis is back. Never raises."""
+        if not self.up:
+            return
+        try:
+            await asyncio.wait_for(self.redis.publish(PREFIX + table_id, json.dumps({**note, "origin": self.origin})),
+                                   PUBLISH_TIMEOUT)
+        except Exception as error:  # whatever Redis did, the caller's move stands
+            self._lost(error)
+
+    def _lost(self, error: BaseException) -> None:
+        if self.up:  # logged once per outage, not once per message
+            log.warning("redis is unreachable (%s); moves are still stored and answered by each process, "
+                        "other processes catch up when it is back", type(error).__name__)
+            self.up = False
+            self.down_since = time.monotonic()
 
     async def _read(self) -> None:
         while True:
+            if not self.up:
+                await self._reconnect()
             try:
                 async for message in self.pubsub.listen():
                     if message.get("type") != "pmessage":
                         continue
                     channel = message["channel"].decode() if isinstance(message["channel"], bytes) \
                         else message["channel"]
-                    note = json.loads(message["data"])
-                    if note.get("origin") == self.origin:
+                    try:
+                        note = json.loads(message["data"])
+                    except ValueError:
+                        log.warning("a note on %s is not JSON; ignored", channel)
+                        continue
+                    if not isinstance(note, dict) or note.get("origin") == self.origin:
                         continue
                     await self._deliver(channel.removeprefix(PREFIX), note)
             except asyncio.CancelledError:
                 raise
+            except Exception as error:  # Redis went away: reconnect
+                self._lost(error)
+            self.up = False
+
+    async def _reconnect(self) -> None:
+        """Subscribe again on a fresh connection, then let the tables catch up with what was missed."""
+        wait = RETRY[0]
+        while True:
+            await asyncio.sleep(wait)
+            with contextlib.suppress(Exception):
+                await self.pubsub.aclose()
+            self.pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+            try:
+                await self.pubsub.psubscribe(PREFIX + "*")
+                await self.redis.ping()
+            except Exception:  # still gone
+                wait = min(wait * 2, RETRY[1])
+                continue
+            break
+        log.warning("redis is back after %.1f s; catching up from the database",
+                    time.monotonic() - (self.down_since or time.monotonic()))
+        self.up = True
+        for callback in self.recovered:
+            try:
+                await callback()
             except Exception:
-                log.exception("redis hub reader failed; reconnecting")
-                await asyncio.sleep(0.5)
-                with contextlib.suppress(Exception):
-                    await self.pubsub.psubscribe(PREFIX + "*")
+                log.exception("catching up after the redis outage failed")
 
 
 def make_hub(redis_url: str | None) -> LocalHub:
