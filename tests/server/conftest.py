@@ -20,8 +20,10 @@ from ludus.engine.registry import GAMES
 @pytest.fixture(autouse=True, scope="session")
 def tiny_game() -> Iterator[None]:
     GAMES["tiny"] = "tiny_game:GAME"
+    GAMES["ballot"] = "ballot_game:GAME"
     yield
     GAMES.pop("tiny", None)
+    GAMES.pop("ballot", None)
 
 
 @pytest.fixture

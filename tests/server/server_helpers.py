@@ -49,27 +49,34 @@ def free_port() -> int:
 
 SERVER_SCRIPT = (
     "import sys; import ludus.engine.registry as r; r.GAMES['tiny'] = 'tiny_game:GAME'; "
+    "r.GAMES['ballot'] = 'ballot_game:GAME'; "
     "from ludus.cli import main; raise SystemExit(main(sys.argv[1:]))"
 )
 
 
 class ServerProcess:
-    """`ludus serve` in a real subprocess (with the tiny game registered), on a free loopback port."""
+    """`ludus serve` in a real subprocess (with the tiny and ballot games registered), on a free loopback port."""
 
-    def __init__(self, db_url: str, redis_url: str | None = None, port: int | None = None) -> None:
+    def __init__(self, db_url: str, redis_url: str | None = None, port: int | None = None,
+                 log: Path | None = None, extra: tuple[str, ...] = ()) -> None:
+        """``log``: keep the server's stderr (its log lines) in this file; ``extra``: more serve options."""
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         args = [sys.executable, "-c", SERVER_SCRIPT, "serve", "--host", "127.0.0.1", "--port", str(self.port),
-                "--db", db_url]
+                "--db", db_url, *extra]
         if redis_url:
             args += ["--redis", redis_url]
         env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE), str(ROOT / "src")])}
-        self.process = subprocess.Popen(args, env=env, cwd=ROOT, stdout=subprocess.DEVNULL,
-                                        stderr=subprocess.PIPE)
+        self.log = log
+        stderr = log.open("ab") if log is not None else subprocess.PIPE
+        self.process = subprocess.Popen(args, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=stderr)
+        if log is not None:
+            stderr.close()
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"server exited: {self.process.stderr.read().decode()[-2000:]}")
+                said = log.read_text(errors="replace") if log is not None else self.process.stderr.read().decode()
+                raise RuntimeError(f"server exited: {said[-2000:]}")
             try:
                 if httpx.get(self.url + "/health", timeout=1).status_code == 200:
                     return
@@ -88,3 +95,30 @@ class ServerProcess:
         self.process.wait(10)
         if self.process.stderr:
             self.process.stderr.close()
+
+
+class RedisServer:
+    """A throwaway redis-server on a fixed loopback port, which a test may kill and start again."""
+
+    def __init__(self) -> None:
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen[bytes] | None = None
+        self.start()
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(["redis-server", "--port", str(self.port), "--bind", "127.0.0.1",
+                                         "--save", "", "--appendonly", "no"],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 20
+        while subprocess.run(["redis-cli", "-p", str(self.port), "ping"], capture_output=True).stdout.strip() \
+                != b"PONG":
+            if time.monotonic() > deadline:
+                raise RuntimeError("redis-server did not start")
+            time.sleep(0.05)
+
+    def kill(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait(10)
+            self.process = None

@@ -66,10 +66,11 @@ async def health(request: Request) -> JSONResponse:
     return JSONResponse({"ok": True, "live_tables": len(request.app.state.tables.live)})
 
 
-def create_app(db_url: str | None = None, redis_url: str | None = None, *, resume: bool = True) -> Starlette:
+def create_app(db_url: str | None = None, redis_url: str | None = None, *, resume: bool = True,
+               lease_seconds: float | None = None) -> Starlette:
     store = Store(db_url)
     hub = make_hub(redis_url)
-    tables = LiveTables(store, hub)
+    tables = LiveTables(store, hub, lease_seconds)
     lobby = Lobby(tables)
     clock = Clock(tables)
 
@@ -112,7 +113,7 @@ def serve_command(args: argparse.Namespace) -> int:
     import uvicorn
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    app = create_app(args.db, args.redis)
+    app = create_app(args.db, args.redis, lease_seconds=getattr(args, "lease", None))
     database = app.state.store.engine.url.render_as_string(hide_password=True)
     print(f"ludus: serving on http://{args.host}:{args.port}/ (database {database})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024,

@@ -91,6 +91,7 @@ class RedisHub(LocalHub):
         self.redis = redis.from_url(url, retry=Retry(NoBackoff(), 0), socket_connect_timeout=PUBLISH_TIMEOUT)
         self.pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         self.reader: asyncio.Task[None] | None = None
+        self.queues: dict[str, asyncio.Task[None]] = {}  # per table: the delivery of its latest note
         self.up = False
         self.down_since: float | None = None
 
@@ -119,6 +120,8 @@ class RedisHub(LocalHub):
             self.reader.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self.reader
+        for task in list(self.queues.values()):
+            task.cancel()
         with contextlib.suppress(Exception):
             await self.pubsub.aclose()
         with contextlib.suppress(Exception):
@@ -160,12 +163,26 @@ class RedisHub(LocalHub):
                         continue
                     if not isinstance(note, dict) or note.get("origin") == self.origin:
                         continue
-                    await self._deliver(channel.removeprefix(PREFIX), note)
+                    self._queue(channel.removeprefix(PREFIX), note)
             except asyncio.CancelledError:
                 raise
             except Exception as error:  # Redis went away: reconnect
                 self._lost(error)
             self.up = False
+
+    def _queue(self, table_id: str, note: dict[str, Any]) -> None:
+        """Deliver in order per table, but never let one table's handler (waiting for its lock while a
+        bot thinks, say) hold up the notes of every other table."""
+        previous = self.queues.get(table_id)
+        task = asyncio.create_task(self._deliver_after(previous, table_id, note))
+        self.queues[table_id] = task
+        task.add_done_callback(lambda done: self.queues.pop(table_id, None) if self.queues.get(table_id) is done
+                               else None)
+
+    async def _deliver_after(self, previous: asyncio.Task[None] | None, table_id: str, note: dict[str, Any]) -> None:
+        if previous is not None:
+            await asyncio.wait([previous])
+        await self._deliver(table_id, note)
 
     async def _reconnect(self) -> None:
         """Subscribe again on a fresh connection, then let the tables catch up with what was missed."""
@@ -174,6 +191,8 @@ class RedisHub(LocalHub):
             await asyncio.sleep(wait)
             with contextlib.suppress(Exception):
                 await self.pubsub.aclose()
+            with contextlib.suppress(Exception):  # the pooled connections died with the old server
+                await self.redis.connection_pool.disconnect()
             self.pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
             try:
                 await self.pubsub.psubscribe(PREFIX + "*")

@@ -66,7 +66,7 @@ class Leases:
         if startup and self.alone:
             candidates = [record.id for record in await self.tables.db(store.list_tables, ("running",), 10_000)]
         else:
-            candidates = await self.tables.db(store.unheld_tables, time.time())
+            candidates = await self.tables.db(store.unheld_tables, time.time(), self.seconds)
         adopted = 0
         for table_id in candidates:
             try:
@@ -90,7 +90,8 @@ class Leases:
         """One round: renew ours, take the orphans, kick our bots, catch up if notes may be lost."""
         before = set(self.held)
         held = await self.tables.db(self.tables.store.renew_leases, self.holder, time.time() + self.seconds)
-        lost = before - held
+        lost = [table_id for table_id in before - held  # (a finished table's lease is dropped, not lost)
+                if (table := self.tables.live.get(table_id)) is not None and table.record.status == "running"]
         if lost:
             log.warning("another process took over %s table(s) from this one (a stall longer than the lease?)",
                         len(lost))

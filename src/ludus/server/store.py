@@ -339,10 +339,12 @@ class Store:
         with self.engine.begin() as db:
             db.execute(delete(leases).where(leases.c.holder == holder))
 
-    def unheld_tables(self, now: float, limit: int = 1000) -> list[str]:
-        """Running tables whose lease is missing or expired: nobody runs their bots."""
+    def unheld_tables(self, now: float, grace: float = 0.0, limit: int = 1000) -> list[str]:
+        """Running tables whose lease has expired, or that have none though older than ``grace`` seconds
+        (a table just created is about to be taken by the process that made it): nobody runs their bots."""
         query = (select(tables.c.id).select_from(tables.outerjoin(leases, leases.c.table_id == tables.c.id))
-                 .where(tables.c.status == "running", leases.c.table_id.is_(None) | (leases.c.expires < now))
+                 .where(tables.c.status == "running",
+                        (leases.c.table_id.is_(None) & (tables.c.created < now - grace)) | (leases.c.expires < now))
                  .order_by(tables.c.created).limit(limit))
         with self.engine.connect() as db:
             return [row.id for row in db.execute(query).all()]
