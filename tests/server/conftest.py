@@ -20,10 +20,10 @@ from ludus.engine.registry import GAMES
 @pytest.fixture(autouse=True, scope="session")
 def tiny_game() -> Iterator[None]:
     GAMES["tiny"] = "tiny_game:GAME"
-    GAMES["ballot"] = "ballot_game:GAME"
+    GAMES["votes"] = "votes_game:GAME"
     yield
     GAMES.pop("tiny", None)
-    GAMES.pop("ballot", None)
+    GAMES.pop("votes", None)
 
 
 @pytest.fixture

@@ -49,13 +49,13 @@ def free_port() -> int:
 
 SERVER_SCRIPT = (
     "import sys; import ludus.engine.registry as r; r.GAMES['tiny'] = 'tiny_game:GAME'; "
-    "r.GAMES['ballot'] = 'ballot_game:GAME'; "
+    "r.GAMES['votes'] = 'votes_game:GAME'; "
     "from ludus.cli import main; raise SystemExit(main(sys.argv[1:]))"
 )
 
 
 class ServerProcess:
-    """`ludus serve` in a real subprocess (with the tiny and ballot games registered), on a free loopback port."""
+    """`ludus serve` in a real subprocess (with the tiny and votes games registered), on a free loopback port."""
 
     def __init__(self, db_url: str, redis_url: str | None = None, port: int | None = None,
                  log: Path | None = None, extra: tuple[str, ...] = ()) -> None:

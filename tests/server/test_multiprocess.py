@@ -52,7 +52,7 @@ def test_simultaneous_choices_on_two_processes_reach_every_viewer_of_both_in_ord
     watchers: list[Watcher] = []
     try:
         created = httpx.post(first.url + "/api/tables", json={
-            "game": "ballot", "players": 2, "name": "Adso", "options": {"rounds": ROUNDS}}, timeout=30).json()
+            "game": "votes", "players": 2, "name": "Adso", "options": {"rounds": ROUNDS}}, timeout=30).json()
         table_id = created["table"]["id"]
         william = httpx.post(f"{second.url}/api/tables/{table_id}/join", json={"name": "William"}, timeout=30).json()
         adso = Watcher(first, table_id, created["token"])

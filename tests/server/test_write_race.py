@@ -52,7 +52,7 @@ def replayed(store: Store, table_id: str) -> Match:
 def test_the_loser_of_a_write_race_tells_its_viewers_the_winning_move_and_then_its_own(tmp_path: Path) -> None:
     async def scenario() -> None:
         store = Store(f"sqlite:///{tmp_path / 'race.sqlite3'}")
-        table_id = two_seat_table(store, "ballot", {"rounds": 3})
+        table_id = two_seat_table(store, "votes", {"rounds": 3})
         first, second = LiveTables(store, LocalHub()), LiveTables(store, LocalHub())
         here, there = await first.get(table_id), await second.get(table_id)
         assert here is not None and there is not None

@@ -15,8 +15,8 @@ from ludus.engine import Decision, Event, IllegalChoice, Option, Outcome, check_
 from ludus.engine.chance import rng_for
 
 
-class BallotGame:
-    id = "ballot"
+class VotesGame:
+    id = "votes"
     players = range(2, 5)
     options = (Option("rounds", 10, "voting rounds"),)
 
@@ -51,7 +51,7 @@ class BallotGame:
         return events
 
     def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        return {"game": "ballot", "round": state["round"], "rounds": state["rounds"], "voted": sorted(state["votes"]),
+        return {"game": "votes", "round": state["round"], "rounds": state["rounds"], "voted": sorted(state["votes"]),
                 "tallies": [dict(tally) for tally in state["tallies"]], "points": list(state["points"]),
                 "you": None if seat is None else {"secret": state["secrets"][seat],
                                                   "vote": state["votes"].get(str(seat))}}
@@ -70,4 +70,4 @@ class BallotGame:
         return []
 
 
-GAME = BallotGame()
+GAME = VotesGame()
