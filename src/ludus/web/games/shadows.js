@@ -4,6 +4,7 @@
 // officer reads; the co-op countdown from the server's deadline; round results with the maps revealed.
 import { el } from "../lib/dom.js";
 import { svg } from "../lib/svg.js";
+import { agreementPanel, proposalMark } from "./shadows/agreement.js";
 
 const R = 50;  // hex radius (pointy-top)
 const SQ3 = Math.sqrt(3);
@@ -160,6 +161,7 @@ function boardSvg(state, ctx, moveDecision) {
         svg("text", { x: x + dx, y: y - R * 0.55 + 5, "text-anchor": "middle", class: "police-number" }, n + 1)));
     });
   });
+  layers.push(proposalMark(view, (id) => { const [x, y] = centre(layout[id]); return [x, y, hexPoints(x, y, R - 5)]; }));
   const together = teams.length > 1 && teams[0][1].figure === teams[1][1].figure;
   teams.forEach(([team, info], t) => {
     const [x, y] = centre(layout[info.figure]);
@@ -382,6 +384,7 @@ export function render(root, state, ctx) {
     endScreen(state, ctx),
     statusPanel(state, ctx),
     promptBar(state, ctx, give, move),
+    agreementPanel(state, ctx, move),
     nextOfficerPanel(state, ctx, nextOfficer),
     el("div", { class: "shadows-grid" },
       el("div", { class: "panel board-panel" }, boardSvg(state, ctx, move), mapLegend(state, ctx)),
