@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -13,6 +14,9 @@ from typing import Any
 
 import httpx
 from starlette.testclient import TestClient
+from websockets.sync.client import connect
+
+from ludus.engine import Match
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent.parent
@@ -122,3 +126,63 @@ class RedisServer:
             self.process.kill()
             self.process.wait(10)
             self.process = None
+
+
+class Watcher:
+    """A WebSocket on a server process that keeps every message it was sent, and its latest picture."""
+
+    def __init__(self, server: ServerProcess, table_id: str, token: str | None = None) -> None:
+        self.ws = connect(f"{server.ws_url}/ws/{table_id}", open_timeout=20).__enter__()
+        self.ws.send(json.dumps({"type": "hello", "token": token}))
+        self.messages: list[dict[str, Any]] = []
+        self.latest = self.until(lambda m: m["type"] == "welcome")
+        self.welcome = self.latest
+        self.seat = self.latest["seat"]
+
+    def until(self, accept: Callable[[dict[str, Any]], bool], timeout: float = 60) -> dict[str, Any]:
+        """Read messages until one satisfies ``accept``."""
+        deadline = time.monotonic() + timeout
+        while True:
+            message = json.loads(self.ws.recv(timeout=max(0.1, deadline - time.monotonic())))
+            self.messages.append(message)
+            if message["type"] in ("welcome", "update"):
+                self.latest = message
+            if accept(message):
+                return message
+
+    def reach(self, seq: int) -> dict[str, Any]:
+        """The first picture at ``seq`` or later (perhaps one read already)."""
+        if self.latest["seq"] >= seq:
+            return self.latest
+        return self.until(lambda m: m["type"] in ("welcome", "update") and m["seq"] >= seq, timeout=120)
+
+    def updates(self) -> list[dict[str, Any]]:
+        """The updates after the welcome (a seat change may repeat the welcome's seq: left out)."""
+        return [m for m in self.messages if m["type"] == "update" and m["seq"] > self.welcome["seq"]]
+
+    def seqs(self) -> list[int]:
+        return [update["seq"] for update in self.updates()]
+
+    def errors(self) -> list[dict[str, Any]]:
+        return [m for m in self.messages if m["type"] == "error"]
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+def shut_down(watchers: list[Watcher], *processes: ServerProcess | RedisServer) -> None:
+    """Close the sockets, then kill the servers (and Redis)."""
+    for watcher in watchers:
+        watcher.close()
+    for process in processes:
+        process.kill()
+
+
+def stored_match(store: Any, table_id: str) -> Match:
+    """The engine's own account of a table: its stored log replayed on its seed."""
+    record = store.table(table_id)
+    assert record is not None
+    match = Match(record.game, record.players, record.seed, record.options)
+    for entry in store.moves(table_id):
+        match.replay_entry(entry)
+    return match

@@ -15,10 +15,8 @@ from typing import Any
 
 import httpx
 import pytest
-from server_helpers import RedisServer, ServerProcess
-from websockets.sync.client import connect
+from server_helpers import RedisServer, ServerProcess, Watcher, shut_down, stored_match
 
-from ludus.engine import Match
 from ludus.server.store import Store
 
 pytestmark = [pytest.mark.timeout(240),
@@ -27,51 +25,10 @@ pytestmark = [pytest.mark.timeout(240),
 LEASE = ("--lease", "2")
 
 
-class Watcher:
-    def __init__(self, server: ServerProcess, table_id: str, token: str | None = None) -> None:
-        self.ws = connect(f"{server.ws_url}/ws/{table_id}", open_timeout=20).__enter__()
-        self.ws.send(json.dumps({"type": "hello", "token": token}))
-        self.messages: list[dict[str, Any]] = []
-        self.latest = self.until(lambda m: m["type"] == "welcome")
-        self.seat = self.latest["seat"]
-
-    def until(self, accept: Any, timeout: float = 60) -> dict[str, Any]:
-        deadline = time.monotonic() + timeout
-        while True:
-            message = json.loads(self.ws.recv(timeout=max(0.1, deadline - time.monotonic())))
-            self.messages.append(message)
-            if message["type"] in ("welcome", "update"):
-                self.latest = message
-            if accept(message):
-                return message
-
-    def reach(self, seq: int) -> dict[str, Any]:
-        """The first picture at ``seq`` or later (perhaps one read already)."""
-        if self.latest["seq"] >= seq:
-            return self.latest
-        return self.until(lambda m: m["type"] in ("welcome", "update") and m["seq"] >= seq, timeout=120)
-
-    def seqs(self) -> list[int]:
-        return [m["seq"] for m in self.messages if m["type"] == "update" and m["seq"] > self.first_seq()]
-
-    def first_seq(self) -> int:
-        return next(m["seq"] for m in self.messages if m["type"] == "welcome")
-
-
 def status(store: Store, table_id: str) -> str:
     record = store.table(table_id)
     assert record is not None
     return record.status
-
-
-def truth(store: Store, table_id: str) -> Match:
-    """The engine's own account of a table: its stored log replayed."""
-    record = store.table(table_id)
-    assert record is not None
-    match = Match(record.game, record.players, record.seed, record.options)
-    for entry in store.moves(table_id):
-        match.replay_entry(entry)
-    return match
 
 
 def bot_table(server: ServerProcess, target: int, delay: float = 0.02) -> str:
@@ -104,16 +61,12 @@ def test_a_killed_processes_bot_tables_are_taken_over_by_the_survivor(postgres_u
         wait_for(lambda: all(status(store, table_id) == "over" for table_id in tables))
         print(f"every table of the killed process finished {time.monotonic() - killed_at:.1f} s after the kill")
         for watcher, table_id in zip(watchers, tables, strict=False):
-            match = truth(store, table_id)
+            match = stored_match(store, table_id)
             final = watcher.reach(len(match.log))
             assert final["view"] == match.view(None) and final["outcome"] == match.outcome().to_json()
-            assert watcher.seqs() == list(range(watcher.first_seq() + 1, len(match.log) + 1)), "a missed seq"
+            assert watcher.seqs() == list(range(watcher.welcome["seq"] + 1, len(match.log) + 1)), "a missed seq"
     finally:
-        for watcher in watchers:
-            watcher.ws.close()
-        doomed.kill()
-        survivor.kill()
-        redis.kill()
+        shut_down(watchers, doomed, survivor, redis)
         store.close()
 
 
@@ -158,20 +111,16 @@ def test_with_redis_down_moves_are_stored_and_answered_and_both_processes_conver
 
         for watcher in watchers:
             watched = watcher.latest["table"]
-            match = truth(store, watched)
+            match = stored_match(store, watched)
             final = watcher.reach(len(match.log))
             assert (final["seq"], final["view"]) == (len(match.log), match.view(watcher.seat))
-            assert watcher.seqs() == list(range(watcher.first_seq() + 1, len(match.log) + 1)), "a missed seq"
-            assert not [m for m in watcher.messages if m["type"] == "error"]
+            assert watcher.seqs() == list(range(watcher.welcome["seq"] + 1, len(match.log) + 1)), "a missed seq"
+            assert not watcher.errors()
         for log in logs:
             said = log.read_text()
             assert said.count("redis is unreachable") == 1, said[-3000:]  # logged once, not per message
             assert said.count("redis is back") == 1
             assert "Traceback" not in said, said[-3000:]
     finally:
-        for watcher in watchers:
-            watcher.ws.close()
-        first.kill()
-        second.kill()
-        redis.kill()
+        shut_down(watchers, first, second, redis)
         store.close()

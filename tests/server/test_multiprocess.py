@@ -9,8 +9,7 @@ from typing import Any
 
 import httpx
 import pytest
-from server_helpers import RedisServer, ServerProcess
-from websockets.sync.client import connect
+from server_helpers import RedisServer, ServerProcess, Watcher, shut_down
 
 from ludus.engine import Match
 from ludus.server.store import Store
@@ -19,30 +18,6 @@ pytestmark = [pytest.mark.timeout(180),
               pytest.mark.skipif(shutil.which("redis-server") is None, reason="redis-server is not installed")]
 
 ROUNDS = 30
-
-
-class Watcher:
-    """A WebSocket on one process, keeping every message it is sent."""
-
-    def __init__(self, server: ServerProcess, table_id: str, token: str | None) -> None:
-        self.ws = connect(f"{server.ws_url}/ws/{table_id}", open_timeout=20).__enter__()
-        self.ws.send(json.dumps({"type": "hello", "token": token}))
-        self.messages: list[dict[str, Any]] = []
-        self.welcome = self.until(lambda m: m["type"] == "welcome")
-        self.seat = self.welcome["seat"]
-
-    def until(self, accept: Any) -> dict[str, Any]:
-        while True:
-            message = json.loads(self.ws.recv(timeout=30))
-            self.messages.append(message)
-            if accept(message):
-                return message
-
-    def reach(self, seq: int) -> dict[str, Any]:
-        return self.until(lambda m: m["type"] == "update" and m["seq"] >= seq)
-
-    def updates(self) -> list[dict[str, Any]]:
-        return [m for m in self.messages if m["type"] == "update" and m["seq"] > 0]
 
 
 def test_simultaneous_choices_on_two_processes_reach_every_viewer_of_both_in_order(postgres_url: str) -> None:
@@ -78,15 +53,11 @@ def test_simultaneous_choices_on_two_processes_reach_every_viewer_of_both_in_ord
             expected.append({seat: (truth.view(seat), [e.to_json() for e in events if e.visible_to(seat)])
                              for seat in (None, 0, 1)})
         for watcher in watchers:
-            assert not [m for m in watcher.messages if m["type"] == "error"]
+            assert not watcher.errors()
             updates = watcher.updates()
-            assert [update["seq"] for update in updates] == list(range(1, 2 * ROUNDS + 1)), "a missed or repeated seq"
+            assert watcher.seqs() == list(range(1, 2 * ROUNDS + 1)), "a missed or repeated seq"
             for update in updates:
                 assert (update["view"], update["events"]) == expected[update["seq"] - 1][watcher.seat]
             assert updates[-1]["outcome"] == truth.outcome().to_json()
     finally:
-        for watcher in watchers:
-            watcher.ws.close()
-        first.kill()
-        second.kill()
-        redis.kill()
+        shut_down(watchers, first, second, redis)

@@ -12,9 +12,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ludus.engine import Match
+from server_helpers import stored_match
+
 from ludus.server.hub import LocalHub
-from ludus.server.live import LiveTables, ProtocolError
+from ludus.server.live import LiveTable, LiveTables, ProtocolError
 from ludus.server.store import Store, hash_token
 
 
@@ -33,36 +34,29 @@ class Socket:
         return [message for message in self.messages if message["type"] == "update"]
 
 
-def two_seat_table(store: Store, game: str, options: dict[str, Any]) -> str:
+async def one_table_two_processes(store: Store, game: str, options: dict[str, Any]) -> tuple[LiveTable, LiveTable]:
+    """A running two-seat table, loaded by two processes that cannot hear each other."""
     store.create_table("race", game, 2, 2**200 + 12345, options, [None, None], 0.0)
     for seat in (0, 1):
         assert store.claim_seat("race", seat, f"player {seat}", hash_token(f"token {seat}"))
-    return "race"
-
-
-def replayed(store: Store, table_id: str) -> Match:
-    record = store.table(table_id)
-    assert record is not None
-    match = Match(record.game, record.players, record.seed, record.options)
-    for entry in store.moves(table_id):
-        match.replay_entry(entry)
-    return match
+    here = await LiveTables(store, LocalHub()).get("race")
+    there = await LiveTables(store, LocalHub()).get("race")
+    assert here is not None and there is not None
+    return here, there
 
 
 def test_the_loser_of_a_write_race_tells_its_viewers_the_winning_move_and_then_its_own(tmp_path: Path) -> None:
     async def scenario() -> None:
         store = Store(f"sqlite:///{tmp_path / 'race.sqlite3'}")
-        table_id = two_seat_table(store, "votes", {"rounds": 3})
-        first, second = LiveTables(store, LocalHub()), LiveTables(store, LocalHub())
-        here, there = await first.get(table_id), await second.get(table_id)
-        assert here is not None and there is not None
+        here, there = await one_table_two_processes(store, "votes", {"rounds": 3})
+        table_id = here.id
         watchers = [Socket(None), Socket(1, hash_token("token 1"))]
         there.viewers.update(watchers)
         # both seats answer the same simultaneous vote at the same moment, one on each process
         await here.play(0, 0, "a")  # stored as move 1
         await there.play(1, 0, "b")  # wants move 1 too: loses, catches up, is stored as move 2
         assert store.moves(table_id) == [{"seat": 0, "choice": "a"}, {"seat": 1, "choice": "b"}]
-        truth = replayed(store, table_id)
+        truth = stored_match(store, table_id)
         for socket in watchers:
             updates = socket.updates()
             assert [update["seq"] for update in updates] == [1, 2]
@@ -79,10 +73,8 @@ def test_a_choice_overtaken_by_the_move_that_won_the_race_is_stale_and_the_winne
         tmp_path: Path) -> None:
     async def scenario() -> None:
         store = Store(f"sqlite:///{tmp_path / 'race.sqlite3'}")
-        table_id = two_seat_table(store, "tiny", {"target": 9})
-        first, second = LiveTables(store, LocalHub()), LiveTables(store, LocalHub())
-        here, there = await first.get(table_id), await second.get(table_id)
-        assert here is not None and there is not None
+        here, there = await one_table_two_processes(store, "tiny", {"target": 9})
+        table_id = here.id
         spectator = Socket(None)
         there.viewers.add(spectator)
         # seat 0 on two devices, one on each process, both answering the turn at move 0
@@ -97,7 +89,7 @@ def test_a_choice_overtaken_by_the_move_that_won_the_race_is_stale_and_the_winne
         assert store.moves(table_id) == [{"seat": 0, "choice": "+2"}]
         updates = spectator.updates()
         assert [update["seq"] for update in updates] == [1]
-        assert updates[0]["view"]["counter"] == 2 == replayed(store, table_id).view(None)["counter"]
+        assert updates[0]["view"]["counter"] == 2 == stored_match(store, table_id).view(None)["counter"]
         store.close()
 
     asyncio.run(scenario())
