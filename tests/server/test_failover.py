@@ -53,7 +53,7 @@ def test_a_killed_processes_bot_tables_are_taken_over_by_the_survivor(postgres_u
     watchers: list[Watcher] = []
     store = Store(postgres_url)
     try:
-        tables = [bot_table(doomed, target=100) for _ in range(4)]  # the creating process holds them
+        tables = [bot_table(doomed, target=60) for _ in range(3)]  # the creating process holds them
         watchers = [Watcher(survivor, table_id) for table_id in tables[:2]]  # two are shown by the survivor too
         watchers[0].until(lambda m: m["type"] == "update" and m["seq"] >= 5)
         doomed.kill()
@@ -79,7 +79,7 @@ def test_with_redis_down_moves_are_stored_and_answered_and_both_processes_conver
     watchers: list[Watcher] = []
     store = Store(postgres_url)
     try:
-        bots_here, bots_there = bot_table(first, target=60), bot_table(second, target=60)
+        bots_here, bots_there = bot_table(first, target=40), bot_table(second, target=40)
         created = httpx.post(first.url + "/api/tables", json={
             "game": "tiny", "players": 2, "name": "Adso", "options": {"target": 40}}, timeout=30).json()
         table_id = created["table"]["id"]
@@ -99,14 +99,14 @@ def test_with_redis_down_moves_are_stored_and_answered_and_both_processes_conver
 
         if not adso.latest["decisions"]:  # its process has not heard of William's join yet
             adso.until(lambda m: m["type"] == "update" and m["decisions"])
-        for _ in range(4):
+        for _ in range(3):
             turn()
         redis.kill()
-        for _ in range(6):  # each move answered on its own process; the other reads it from the database
+        for _ in range(4):  # each move answered on its own process; the other reads it from the database
             turn()
         wait_for(lambda: status(store, bots_here) == status(store, bots_there) == "over")
         redis.start()
-        for _ in range(4):
+        for _ in range(3):
             turn()
 
         for watcher in watchers:

@@ -17,7 +17,7 @@ from ludus.server.store import Store
 pytestmark = [pytest.mark.timeout(180),
               pytest.mark.skipif(shutil.which("redis-server") is None, reason="redis-server is not installed")]
 
-ROUNDS = 30
+ROUNDS = 20
 
 
 def test_simultaneous_choices_on_two_processes_reach_every_viewer_of_both_in_order(postgres_url: str) -> None:

@@ -28,7 +28,7 @@ log = logging.getLogger("ludus.server.hub")
 
 PREFIX = "ludus:table:"
 PUBLISH_TIMEOUT = 2.0  # a publish slower than this counts as Redis being gone (it runs under a table's lock)
-RETRY = (0.5, 5.0)  # seconds between attempts to reach Redis again: first, and at most
+RETRY = (0.5, 2.0)  # seconds between attempts to reach Redis again: first, and at most
 
 
 class LocalHub:
