@@ -53,11 +53,12 @@ def test_a_killed_processes_bot_tables_are_taken_over_by_the_survivor(postgres_u
     watchers: list[Watcher] = []
     store = Store(postgres_url)
     try:
-        tables = [bot_table(doomed, target=60) for _ in range(3)]  # the creating process holds them
+        tables = [bot_table(doomed, target=60, delay=0.05) for _ in range(3)]  # the creating process holds them
         watchers = [Watcher(survivor, table_id) for table_id in tables[:2]]  # two are shown by the survivor too
         watchers[0].until(lambda m: m["type"] == "update" and m["seq"] >= 5)
         doomed.kill()
         killed_at = time.monotonic()
+        assert all(status(store, table_id) == "running" for table_id in tables)  # mid-game, each of them
         wait_for(lambda: all(status(store, table_id) == "over" for table_id in tables))
         print(f"every table of the killed process finished {time.monotonic() - killed_at:.1f} s after the kill")
         for watcher, table_id in zip(watchers, tables, strict=False):
