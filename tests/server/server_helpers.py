@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -126,6 +127,15 @@ class RedisServer:
             self.process.kill()
             self.process.wait(10)
             self.process = None
+
+    def pause(self) -> None:
+        """SIGSTOP: Redis stalls, its connections stay open and nothing answers."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGSTOP)
+
+    def resume(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGCONT)
 
 
 class Watcher:

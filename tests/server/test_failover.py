@@ -3,7 +3,8 @@
 A killed process's tables are taken over by the survivor once their leases expire (``--lease 2`` here,
 so within a few seconds); with Redis down every process still stores and answers its own moves, the
 bots keep playing where their lease is, the other process's viewers catch up from the database, and
-once Redis is back both processes agree again, move by move."""
+once Redis is back both processes agree again, move by move; a Redis that stalls instead of dying
+loses no move either."""
 
 from __future__ import annotations
 
@@ -122,6 +123,40 @@ def test_with_redis_down_moves_are_stored_and_answered_and_both_processes_conver
             assert said.count("redis is unreachable") == 1, said[-3000:]  # logged once, not per message
             assert said.count("redis is back") == 1
             assert "Traceback" not in said, said[-3000:]
+    finally:
+        shut_down(watchers, first, second, redis)
+        store.close()
+
+
+def test_a_move_published_into_a_stalled_redis_still_reaches_the_other_process(postgres_url: str) -> None:
+    redis = RedisServer()
+    first = ServerProcess(postgres_url, redis.url, extra=LEASE)
+    second = ServerProcess(postgres_url, redis.url, extra=LEASE)
+    watchers: list[Watcher] = []
+    store = Store(postgres_url)
+    try:
+        created = httpx.post(first.url + "/api/tables", json={
+            "game": "tiny", "players": 2, "name": "Adso", "options": {"target": 40}}, timeout=30).json()
+        table_id = created["table"]["id"]
+        william = httpx.post(f"{second.url}/api/tables/{table_id}/join", json={"name": "William"}, timeout=30).json()
+        adso, william_there = Watcher(first, table_id, created["token"]), Watcher(second, table_id, william["token"])
+        watchers = [adso, william_there, Watcher(second, table_id)]
+        if not adso.latest["decisions"]:
+            adso.until(lambda m: m["type"] == "update" and m["decisions"])
+        redis.pause()
+        adso.ws.send(json.dumps({"type": "choice", "seq": adso.latest["seq"], "choice": "+2"}))
+        assert adso.reach(1)["view"]["counter"] == 2  # answered by its own process at once
+        time.sleep(3)  # the publish gives up meanwhile; nothing tells the other process anything
+        redis.resume()
+        assert william_there.reach(1)["decisions"]  # caught up once Redis answers again: William's turn
+        william_there.ws.send(json.dumps({"type": "choice", "seq": 1, "choice": "+1"}))
+        assert adso.reach(2)["decisions"]
+        adso.ws.send(json.dumps({"type": "choice", "seq": 2, "choice": "+1"}))  # fan-out works both ways again
+        assert william_there.reach(3)["decisions"]
+        match = stored_match(store, table_id)
+        for watcher in watchers:
+            assert watcher.reach(3)["view"] == match.view(watcher.seat)
+            assert watcher.seqs() == [1, 2, 3] and not watcher.errors()
     finally:
         shut_down(watchers, first, second, redis)
         store.close()

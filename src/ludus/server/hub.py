@@ -93,6 +93,7 @@ class RedisHub(LocalHub):
         self.reader: asyncio.Task[None] | None = None
         self.queues: dict[str, asyncio.Task[None]] = {}  # per table: the delivery of its latest note
         self.up = False
+        self.listening = False  # the reader is inside pubsub.listen()
         self.down_since: float | None = None
 
     @property
@@ -145,11 +146,18 @@ class RedisHub(LocalHub):
                         "other processes catch up when it is back", type(error).__name__)
             self.up = False
             self.down_since = time.monotonic()
+        if self.listening and self.reader is not None and self.reader is not asyncio.current_task():
+            # A publish failed while the subscription still looks fine (Redis stalled rather than died):
+            # start the reader over, so that coming back, and catching up, happen all the same.
+            self.listening = False
+            self.reader.cancel()
+            self.reader = asyncio.create_task(self._read())
 
     async def _read(self) -> None:
         while True:
             if not self.up:
                 await self._reconnect()
+            self.listening = True
             try:
                 async for message in self.pubsub.listen():
                     if message.get("type") != "pmessage":
@@ -167,7 +175,9 @@ class RedisHub(LocalHub):
             except asyncio.CancelledError:
                 raise
             except Exception as error:  # Redis went away: reconnect
+                self.listening = False
                 self._lost(error)
+            self.listening = False
             self.up = False
 
     def _queue(self, table_id: str, note: dict[str, Any]) -> None:
@@ -190,14 +200,14 @@ class RedisHub(LocalHub):
         while True:
             await asyncio.sleep(wait)
             with contextlib.suppress(Exception):
-                await self.pubsub.aclose()
+                await asyncio.wait_for(self.pubsub.aclose(), PUBLISH_TIMEOUT)
             with contextlib.suppress(Exception):  # the pooled connections died with the old server
-                await self.redis.connection_pool.disconnect()
+                await asyncio.wait_for(self.redis.connection_pool.disconnect(), PUBLISH_TIMEOUT)
             self.pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
             try:
-                await self.pubsub.psubscribe(PREFIX + "*")
-                await self.redis.ping()
-            except Exception:  # still gone
+                await asyncio.wait_for(self.pubsub.psubscribe(PREFIX + "*"), PUBLISH_TIMEOUT)
+                await asyncio.wait_for(self.redis.ping(), PUBLISH_TIMEOUT)
+            except Exception:  # still gone (or not answering)
                 wait = min(wait * 2, RETRY[1])
                 continue
             break

@@ -105,7 +105,9 @@ class Leases:
             await self.catch_up()
 
     async def catch_up(self) -> None:
-        """Every table in memory reads the moves (and, once the hub is back, the seats) it did not hear of."""
+        """Every table in memory reads the moves it did not hear of. Once the hub is back, each also
+        reads its seats and says again where it stands: a note published into a stalled Redis may
+        have been lost without its listeners ever noticing an outage."""
         resync, self.resync = self.resync, False
         live = dict(self.tables.live)
         stored = await self.tables.db(self.tables.store.move_counts, list(live))
@@ -113,7 +115,8 @@ class Leases:
             if stored.get(table_id, 0) > table.seq:
                 await table.catch_up()
             if resync:
-                await table.refresh_seats(publish=False)
+                await table.refresh_seats()
+                await table.republish()
 
     async def _recovered(self) -> None:
         self.resync = True

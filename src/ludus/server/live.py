@@ -243,6 +243,15 @@ class LiveTable:
             self.kick_bots()
         return len(entries)
 
+    async def republish(self) -> None:
+        """Tell the other processes our latest move again (they ignore it if they have it, and read
+        what they lack from the log)."""
+        async with self.lock:
+            if not self.match.log:
+                return
+            note = {"kind": "move", "n": self.seq, "entry": self.match.log[-1]}
+        await self.tables.hub.publish(self.id, note)
+
     async def on_note(self, note: dict[str, Any]) -> None:
         """Another process stored a move or changed the seats; catch up and tell our viewers."""
         if note.get("kind") == "seats":
