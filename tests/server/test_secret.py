@@ -184,3 +184,13 @@ def test_a_finished_tables_saved_match_replays_exactly(client: TestClient) -> No
         assert replayed.view(seat) == served.view(seat)
     assert [event.to_json() for event in replayed.events if event.visible_to(None)] == history["events"]
     assert replayed.outcome().to_json() == history["outcome"]
+
+
+def test_a_database_error_never_carries_the_secret_into_its_message(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'ludus.sqlite3'}")
+    secret = new_secret()
+    store.create_table("same", "rose", 3, secret, {}, [None, None, None], 0.0)
+    with pytest.raises(Exception) as failed:  # the id is taken: the statement fails, and may be logged
+        store.create_table("same", "rose", 3, secret, {}, [None, None, None], 0.0)
+    store.close()
+    assert not [form for form in _forms(secret) if form in str(failed.value)]

@@ -184,11 +184,12 @@ def make_engine(url: str | None) -> Engine:
     for prefix in ("postgresql://", "postgres://"):  # plain URLs mean psycopg 3, the driver we ship
         if url.startswith(prefix):
             url = "postgresql+psycopg://" + url.removeprefix(prefix)
+    # hide_parameters: a failed statement's message (and so a log line) never carries a table's secret
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False})
+        engine = create_engine(url, connect_args={"check_same_thread": False}, hide_parameters=True)
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    return create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
+    return create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True, hide_parameters=True)
 
 
 class Store:
