@@ -22,6 +22,7 @@ from typing import Any
 import httpx
 import pytest
 from server_helpers import ServerProcess, create, join, until
+from sqlalchemy.exc import IntegrityError
 from starlette.testclient import TestClient
 from websockets.sync.client import connect
 
@@ -190,7 +191,7 @@ def test_a_database_error_never_carries_the_secret_into_its_message(tmp_path: Pa
     store = Store(f"sqlite:///{tmp_path / 'ludus.sqlite3'}")
     secret = new_secret()
     store.create_table("same", "rose", 3, secret, {}, [None, None, None], 0.0)
-    with pytest.raises(Exception) as failed:  # the id is taken: the statement fails, and may be logged
+    with pytest.raises(IntegrityError) as failed:  # the id is taken: the statement fails, and may be logged
         store.create_table("same", "rose", 3, secret, {}, [None, None, None], 0.0)
     store.close()
     assert not [form for form in _forms(secret) if form in str(failed.value)]
