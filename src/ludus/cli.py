@@ -58,6 +58,8 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--redis", default=None, help="redis URL for multi-process fan-out")
     serve.add_argument("--lease", type=float, default=None, metavar="SECONDS",
                        help="how long a process holds a table's bots without renewing (default 6)")
+    serve.add_argument("--seat-grace", type=float, default=60.0,
+                       help="seconds a seat must be empty before the other players may hand it to a bot")
 
     play = commands.add_parser("play", help="play a game in the terminal")
     play.add_argument("game", choices=sorted(GAMES))

@@ -43,7 +43,7 @@ def bot_table(server: ServerProcess, target: int, delay: float = 0.02) -> str:
 def wait_for(condition: Any, timeout: float = 120) -> None:
     deadline = time.monotonic() + timeout
     while not condition():
-        assert time.monotonic() < deadline, "the tables did not finish"
+        assert time.monotonic() < deadline, "waited in vain"
         time.sleep(0.2)
 
 
@@ -108,6 +108,7 @@ def test_with_redis_down_moves_are_stored_and_answered_and_both_processes_conver
             turn()
         wait_for(lambda: status(store, bots_here) == status(store, bots_there) == "over")
         redis.start()
+        wait_for(lambda: all("redis is back" in log.read_text() for log in logs))
         for _ in range(3):
             turn()
 

@@ -29,6 +29,8 @@ from .hub import make_hub
 from .live import LiveTables
 from .lobby import Lobby
 from .play import play_socket
+from .presence import DEFAULT_GRACE
+from .seating import Seating
 from .store import Store
 
 log = logging.getLogger("ludus.server")
@@ -67,10 +69,10 @@ async def health(request: Request) -> JSONResponse:
 
 
 def create_app(db_url: str | None = None, redis_url: str | None = None, *, resume: bool = True,
-               lease_seconds: float | None = None) -> Starlette:
+               seat_grace: float = DEFAULT_GRACE, lease_seconds: float | None = None) -> Starlette:
     store = Store(db_url)
     hub = make_hub(redis_url)
-    tables = LiveTables(store, hub, lease_seconds)
+    tables = LiveTables(store, hub, seat_grace, lease_seconds)
     lobby = Lobby(tables)
     clock = Clock(tables)
 
@@ -93,6 +95,7 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
 
     routes = [
         *lobby.routes(),
+        *Seating(tables).routes(),
         *pictures.routes(),
         Route("/health", health),
         Route("/i18n/{lang}", messages),
@@ -113,7 +116,7 @@ def serve_command(args: argparse.Namespace) -> int:
     import uvicorn
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    app = create_app(args.db, args.redis, lease_seconds=getattr(args, "lease", None))
+    app = create_app(args.db, args.redis, seat_grace=args.seat_grace, lease_seconds=getattr(args, "lease", None))
     database = app.state.store.engine.url.render_as_string(hide_password=True)
     print(f"ludus: serving on http://{args.host}:{args.port}/ (database {database})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024,
