@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ from starlette.testclient import TestClient
 from websockets.sync.client import connect
 
 from ludus.engine import Match
+from ludus.server.store import Store
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent.parent
@@ -188,7 +190,7 @@ def shut_down(watchers: list[Watcher], *processes: ServerProcess | RedisServer) 
         process.kill()
 
 
-def stored_match(store: Any, table_id: str) -> Match:
+def stored_match(store: Store, table_id: str) -> Match:
     """The engine's own account of a table: its stored log replayed on its seed."""
     record = store.table(table_id)
     assert record is not None
@@ -196,3 +198,21 @@ def stored_match(store: Any, table_id: str) -> Match:
     for entry in store.moves(table_id):
         match.replay_entry(entry)
     return match
+
+
+@dataclass
+class TwoServers:
+    """Two `ludus serve` processes on one PostgreSQL database and one Redis (leases of 2 s), their logs,
+    a store on the same database for the test's own reading, and the sockets the test opened."""
+
+    redis: RedisServer
+    first: ServerProcess
+    second: ServerProcess
+    logs: list[Path]
+    store: Store
+    watchers: list[Watcher] = field(default_factory=list)
+
+    def watch(self, server: ServerProcess, table_id: str, token: str | None = None) -> Watcher:
+        watcher = Watcher(server, table_id, token)
+        self.watchers.append(watcher)
+        return watcher
