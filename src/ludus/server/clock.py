@@ -11,11 +11,11 @@ says.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Callable
 
+from .background import Background
 from .live import LiveTable, LiveTables, LostRace, ProtocolError
 
 log = logging.getLogger("ludus.server.clock")
@@ -49,14 +49,13 @@ async def advance_table(table: LiveTable, now: float) -> bool:
     return True
 
 
-class Clock:
+class Clock(Background):
     """One background task ticking every live table with real-time rules."""
 
     def __init__(self, tables: LiveTables, tick: float = TICK, now: Callable[[], float] = time.time) -> None:
         self.tables = tables
         self.tick = tick
         self.now = now
-        self.task: asyncio.Task[None] | None = None
 
     async def tick_once(self) -> int:
         changed = 0
@@ -74,13 +73,3 @@ class Clock:
             await self.tick_once()
             await asyncio.sleep(self.tick)
 
-    def start(self) -> None:
-        if self.task is None or self.task.done():
-            self.task = asyncio.create_task(self._run())
-
-    async def stop(self) -> None:
-        if self.task is not None:
-            self.task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self.task
-            self.task = None

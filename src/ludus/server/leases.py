@@ -24,6 +24,8 @@ import time
 import uuid
 from typing import TYPE_CHECKING
 
+from .background import Background
+
 if TYPE_CHECKING:
     from .live import LiveTables
 
@@ -33,13 +35,12 @@ LEASE_SECONDS = 6.0  # a dead process's tables wait at most about this long (+ o
 ROUNDS_PER_LEASE = 3  # renewals per lease: two missed rounds in a row still keep it
 
 
-class Leases:
+class Leases(Background):
     def __init__(self, tables: LiveTables, seconds: float | None = None) -> None:
         self.tables = tables
         self.seconds = seconds or LEASE_SECONDS
         self.holder = uuid.uuid4().hex
         self.held: set[str] = set()
-        self.task: asyncio.Task[None] | None = None
         self.wake = asyncio.Event()
         self.resync = False  # the hub came back: catch every table up once, seats included
         self.failing = False
@@ -140,16 +141,11 @@ class Leases:
 
     def start(self) -> None:
         self.tables.hub.on_recovered(self._recovered)
-        if self.task is None or self.task.done():
-            self.task = asyncio.create_task(self._run())
+        super().start()
 
     async def stop(self) -> None:
         """Stop renewing and give our tables up, so another process takes them at once."""
-        if self.task is not None:
-            self.task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self.task
-            self.task = None
+        await super().stop()
         if self.held:
             with contextlib.suppress(Exception):
                 await self.tables.db(self.tables.store.release_leases, self.holder)
