@@ -56,6 +56,8 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--db", default=None, help="database URL (default: a SQLite file ./ludus.sqlite3)")
     serve.add_argument("--redis", default=None, help="redis URL for multi-process fan-out")
+    serve.add_argument("--lease", type=float, default=None, metavar="SECONDS",
+                       help="how long a process holds a table's bots without renewing (default 6)")
     serve.add_argument("--seat-grace", type=float, default=60.0,
                        help="seconds a seat must be empty before the other players may hand it to a bot")
 

@@ -71,10 +71,10 @@ async def health(request: Request) -> JSONResponse:
 
 
 def create_app(db_url: str | None = None, redis_url: str | None = None, *, resume: bool = True,
-               seat_grace: float = DEFAULT_GRACE) -> Starlette:
+               seat_grace: float = DEFAULT_GRACE, lease_seconds: float | None = None) -> Starlette:
     store = Store(db_url)
     hub = make_hub(redis_url)
-    tables = LiveTables(store, hub, seat_grace)
+    tables = LiveTables(store, hub, seat_grace, lease_seconds)
     lobby = Lobby(tables)
     clock = Clock(tables)
 
@@ -86,6 +86,7 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
             if resumed:
                 log.info("resumed %s running tables from the move log", resumed)
         clock.start()
+        tables.leases.start()
         try:
             yield
         finally:
@@ -119,7 +120,7 @@ def serve_command(args: argparse.Namespace) -> int:
     import uvicorn
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    app = create_app(args.db, args.redis, seat_grace=args.seat_grace)
+    app = create_app(args.db, args.redis, seat_grace=args.seat_grace, lease_seconds=getattr(args, "lease", None))
     database = app.state.store.engine.url.render_as_string(hide_password=True)
     print(f"ludus: serving on http://{args.host}:{args.port}/ (database {database})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024,

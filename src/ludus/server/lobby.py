@@ -18,6 +18,7 @@ from starlette.routing import Route
 
 from ludus.ai.bot import LEVELS
 from ludus.engine import BadOptions, UnknownGame, check_players, game_ids, load_game, resolve_options
+from ludus.engine.chance import new_secret
 
 from .live import LiveTables
 from .store import TableRecord, hash_token
@@ -211,7 +212,7 @@ class Lobby:
         given = body.get("options") or {}
         if not isinstance(given, dict):
             raise LobbyError("bad-options", "options must be a JSON object")
-        seed = secrets.randbelow(2**31)
+        seed = new_secret()  # 256 bits; it leaves the server only in the saved match of a finished game
         try:
             options = resolve_options(game.options, given)
             game.setup(players, seed, options)  # a game may refuse a combination only setup can judge
