@@ -15,7 +15,6 @@ from server_helpers import create, join, seated, until
 from starlette.testclient import TestClient
 
 from ludus.server.app import create_app
-from ludus.server.clock import has_real_time_rules
 from ludus.server.limits import Limits
 
 
@@ -187,8 +186,8 @@ def test_finished_and_abandoned_tables_nobody_watches_leave_memory(db_url: str) 
     with app_with(db_url, sweep_seconds=0.2) as client:
         tables = client.app.state.tables
         finished = create(client, players=2, bots=["random", "random"], options={"target": 4})["table"]["id"]
-        abandoned = create(client, players=2, name="Adso")["table"]["id"]
-        join(client, abandoned, "William")  # loads the table; then nobody ever connects
+        abandoned = create(client, players=3, name="Adso")["table"]["id"]
+        join(client, abandoned, "William")  # loads the table, still waiting for a player; nobody connects
         for _ in range(600):
             if finished not in tables.live and abandoned not in tables.live:
                 break
@@ -204,8 +203,8 @@ def test_a_table_stays_in_memory_while_someone_watches(client: TestClient) -> No
     tables = client.app.state.tables
 
     def sweep_twice() -> None:
-        idle = client.portal.call(tables.sweep, set(), has_real_time_rules)
-        client.portal.call(tables.sweep, idle, has_real_time_rules)
+        idle = client.portal.call(tables.sweep, set())
+        client.portal.call(tables.sweep, idle)
 
     created = create(client, players=2, name="Adso")
     table_id = created["table"]["id"]
@@ -214,6 +213,16 @@ def test_a_table_stays_in_memory_while_someone_watches(client: TestClient) -> No
         assert table_id in tables.live
     sweep_twice()
     assert table_id not in tables.live
+
+
+def test_a_running_table_stays_with_the_process_that_runs_it(client: TestClient) -> None:
+    tables = client.app.state.tables
+    created = create(client, players=2, name="Adso")
+    table_id = created["table"]["id"]
+    join(client, table_id, "William")  # running now, its lease held here, nobody connected
+    idle = client.portal.call(tables.sweep, set())
+    client.portal.call(tables.sweep, idle)
+    assert table_id in tables.live and tables.leases.holds(table_id)
 
 
 @pytest.mark.parametrize("rate", ["ten per minute", "5 per fortnight"])

@@ -24,9 +24,9 @@ pytestmark = pytest.mark.timeout(180)
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     database = tmp_path_factory.mktemp("timeouts") / "ludus.sqlite3"
-    process = ServerProcess(f"sqlite:///{database}", flags=[
+    process = ServerProcess(f"sqlite:///{database}", extra=(
         "--limit-tables", "10 per minute", "--request-seconds", "1", "--send-buffer", "65536", "--stall-seconds", "2",
-        "--limit-syncs", "100000 per minute", "--limit-messages", "100000 per minute"])
+        "--limit-syncs", "100000 per minute", "--limit-messages", "100000 per minute"))
     yield process
     process.kill()
 

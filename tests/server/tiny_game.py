@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ludus.engine import Decision, Event, IllegalChoice, Option, Outcome, check_players, resolve_options
+from ludus.engine.chance import rng_for
 
 
 class TinyGame:
@@ -31,7 +32,7 @@ class TinyGame:
             (folder / "spinning").touch()
             while not (folder / "release").exists():  # busy, not sleeping, as a hard setup would be
                 pass
-        rng = random.Random(seed)
+        rng = rng_for(seed)
         return {"players": players, "target": resolved["target"], "counter": 0, "active": 0, "phase": "race",
                 "secrets": [rng.randint(100_000, 999_999) for _ in range(players)], "winner": None,
                 "votes": {}}

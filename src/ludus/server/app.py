@@ -27,7 +27,7 @@ from starlette.staticfiles import StaticFiles
 from ludus import i18n
 
 from . import pictures
-from .clock import Clock, has_real_time_rules
+from .clock import Clock
 from .hub import make_hub
 from .hygiene import Hygiene
 from .limits import Limits, Rates, Setups, limits_from_arguments
@@ -35,6 +35,7 @@ from .live import LiveTables
 from .lobby import Lobby
 from .play import play_socket
 from .presence import DEFAULT_GRACE
+from .replay import ReplayApi, table_loader
 from .seating import Seating
 from .store import Store
 from .timeouts import http_protocol, websocket_protocol
@@ -54,7 +55,8 @@ class NoCacheStatic(StaticFiles):
 
 
 async def page(request: Request) -> Response:
-    """Every page is the same shell; the client routes on the path (/, /t/<id>, /rules/<game>)."""
+    """Every page is the same shell; the client routes on the path (/, /t/<id>, /rules/<game>,
+    /games/<id>/replay)."""
     return FileResponse(WEB / "index.html", headers={"Cache-Control": "no-cache"})
 
 
@@ -87,17 +89,18 @@ async def sweep_forever(tables: LiveTables, every: float) -> None:
     while True:
         await asyncio.sleep(every)
         try:
-            idle = tables.sweep(idle, has_real_time_rules)
+            idle = tables.sweep(idle)
         except Exception:
             log.exception("sweeping idle tables failed")
 
 
 def create_app(db_url: str | None = None, redis_url: str | None = None, *, resume: bool = True,
-               seat_grace: float = DEFAULT_GRACE, limits: Limits | None = None) -> Starlette:
+               seat_grace: float = DEFAULT_GRACE, lease_seconds: float | None = None,
+               limits: Limits | None = None) -> Starlette:
     limits = limits or Limits()
     store = Store(db_url)
     hub = make_hub(redis_url)
-    tables = LiveTables(store, hub, seat_grace)
+    tables = LiveTables(store, hub, seat_grace, lease_seconds)
     setups = Setups(limits.setup_workers, limits.setup_seconds)
     rates = Rates(limits)
     lobby = Lobby(tables, rates, setups)
@@ -112,6 +115,7 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
             if resumed:
                 log.info("resumed %s running tables from the move log", resumed)
         clock.start()
+        tables.leases.start()
         sweeper = asyncio.create_task(sweep_forever(tables, limits.sweep_seconds))
         try:
             yield
@@ -126,12 +130,14 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
         *lobby.routes(),
         *Seating(tables).routes(),
         *pictures.routes(),
+        *ReplayApi(table_loader(tables)).routes(),
         Route("/health", health),
         Route("/i18n/{lang}", messages),
         WebSocketRoute("/ws/{table_id}", play_socket),
         Route("/", page),
         Route("/t/{table_id}", page),
         Route("/rules/{game}", page),
+        Route("/games/{table_id}/replay", page),
         Mount("/web", NoCacheStatic(directory=WEB), name="web"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(Hygiene)],
@@ -149,7 +155,8 @@ def serve_command(args: argparse.Namespace) -> int:
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     limits = limits_from_arguments(args)
-    app = create_app(args.db, args.redis, seat_grace=args.seat_grace, limits=limits)
+    app = create_app(args.db, args.redis, seat_grace=args.seat_grace, lease_seconds=getattr(args, "lease", None),
+                     limits=limits)
     database = app.state.store.engine.url.render_as_string(hide_password=True)
     print(f"ludus: serving on http://{args.host}:{args.port}/ (database {database})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024,

@@ -19,11 +19,12 @@ from starlette.routing import Route
 
 from ludus.ai.bot import LEVELS
 from ludus.engine import GAMES, BadOptions, UnknownGame, check_players, game_ids, load_game, resolve_options
+from ludus.engine.chance import new_secret
 
 from .inputs import BadInput, display_name, is_table_id, json_object
 from .limits import Rate, Rates, Setups, SetupTimeout, TooMany, client_address
 from .live import LiveTables
-from .store import hash_token
+from .store import TableRecord, hash_token
 
 DEFAULT_BOT_DELAY = 0.8
 
@@ -56,6 +57,14 @@ def game_info(game_id: str) -> dict[str, Any]:
             # named option sets (e.g. Shadows' "first-game") and the component table (Rose's edition)
             "presets": [dict(preset) for preset in getattr(game, "presets", ())],
             "components": game.components() if hasattr(game, "components") else None}
+
+
+def match_file(record: TableRecord, log: list[dict[str, Any]]) -> dict[str, Any]:
+    """A finished table as a saved match (``Match.from_json``); the seats' names ride along for the replay
+    viewer (``ludus replay FILE --web``)."""
+    return {"format": "ludus-match/1", "game": record.game, "players": record.players, "seed": record.seed,
+            "options": record.options, "log": log,
+            "seats": [{"seat": seat.seat, "name": seat.name, "bot": seat.bot} for seat in record.seats]}
 
 
 MAX_BODY = 16 * 1024  # a lobby request is a few hundred bytes
@@ -203,8 +212,7 @@ class Lobby:
         except LobbyError as error:
             return error_response(error)
         log = await self.tables.db(self.tables.store.moves, record.id)
-        return JSONResponse({"format": "ludus-match/1", "game": record.game, "players": record.players,
-                             "seed": record.seed, "options": record.options, "log": log})
+        return JSONResponse(match_file(record, log))
 
     # --- operations ----------------------------------------------------------------------
     async def _record(self, table_id: str) -> Any:
@@ -239,7 +247,7 @@ class Lobby:
         name = _name(body["name"]) if body.get("name") is not None else None
         if name is not None and all(bots):
             raise LobbyError("table-full", "every seat is a bot; create without a name to watch", 409)
-        seed = secrets.randbelow(2**31)
+        seed = new_secret()  # 256 bits; it leaves the server only in the saved match of a finished game
         try:
             # a game may refuse a combination only setup can judge (Shadows: no map fits)
             await self.setups.run(GAMES[game.id], players, seed, options)
