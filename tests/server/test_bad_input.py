@@ -106,7 +106,7 @@ def test_a_bad_join_or_leave_gets_its_code_and_changes_nothing(
 
 def test_odd_table_ids_in_paths_are_unknown_tables(client: TestClient) -> None:
     for table_id in ("%00", "x" * 200, "%F0%9F%98%80", "a%20b"):
-        for path in (f"/api/tables/{table_id}", f"/api/tables/{table_id}/match"):
+        for path in (f"/api/tables/{table_id}", f"/api/tables/{table_id}/match", f"/api/tables/{table_id}/replay"):
             response = client.get(path)
             assert response.status_code == 404 and response.json()["error"] == "unknown-table"
 
@@ -189,7 +189,9 @@ def test_a_nul_in_a_name_is_refused_before_postgresql_and_leaves_no_table(postgr
         table_id = create(client, players=2)["table"]["id"]
         response = client.post(f"/api/tables/{table_id}/join", json={"name": "\u0000"})
         assert response.json()["error"] == "bad-name"
-        assert client.get("/api/tables/%00").json()["error"] == "unknown-table"
+        for path in ("/api/tables/%00", "/api/tables/%00/match", "/api/tables/%00/replay"):
+            assert client.get(path).json()["error"] == "unknown-table"
+        assert client.post("/api/tables/%00/hand-over", json={}).json()["error"] == "unknown-table"
         with client.websocket_connect("/ws/%00") as ws:
             ws.send_json({"type": "hello", "token": "\u0000"})
             assert ws.receive_json()["code"] == "unknown-table"
