@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import (
+    Boolean,
     Column,
     Float,
     Index,
@@ -37,6 +38,7 @@ from sqlalchemy import (
     func,
     insert,
     select,
+    true,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -58,6 +60,12 @@ tables = Table(
     Column("status", String(16), nullable=False),  # open | running | over
     Column("bot_delay", Float, nullable=False, default=0.0),
     Column("created", Float, nullable=False),
+    # accounts.md: rated unless its creator said otherwise and only with the game's default options;
+    # a turn-based table gives each awaited player ``turn_seconds`` per move, then ``on_timeout`` happens
+    # ("forfeit", or "bot:<level>": a bot of that level moves for them)
+    Column("rated", Boolean, nullable=False, server_default=true()),
+    Column("turn_seconds", Float),
+    Column("on_timeout", String(16)),
     Index("ix_ludus_tables_status", "status"),
 )
 
@@ -68,6 +76,7 @@ seats = Table(
     Column("name", String(64)),
     Column("token_hash", String(64)),  # sha256 hex of the seat token; the token itself is never stored
     Column("bot", String(16)),  # bot level, or NULL for a human seat
+    Column("account_id", Integer, index=True),  # the account that holds this seat (NULL: a guest)
     PrimaryKeyConstraint("table_id", "seat"),
 )
 
@@ -102,7 +111,8 @@ invites = Table(
     "ludus_invites", metadata,
     Column("table_id", String(32), nullable=False),
     Column("seat", Integer, nullable=False),
-    Column("token_hash", String(64), nullable=False),
+    Column("token_hash", String(64)),  # a guest is invited by their seat token …
+    Column("account_id", Integer, index=True),  # … an account by the account
     PrimaryKeyConstraint("table_id", "seat"),
 )
 
@@ -117,6 +127,84 @@ chat_lines = Table(
     Column("name", String(64)),
     Column("text", Text, nullable=False),
     Column("at", Float, nullable=False),
+)
+
+
+# --- accounts, the archive, ratings, deadlines (docs/accounts.md) ----------------------------------------
+accounts = Table(
+    "ludus_accounts", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(32), nullable=False),
+    Column("name_key", String(64), nullable=False, unique=True),  # the name case-folded: one account per name
+    Column("password_hash", String(255), nullable=False),  # Argon2id, with its own salt and parameters
+    Column("created", Float, nullable=False),
+)
+
+# A signed-in browser: the sha256 of its session cookie and of its CSRF token (never the tokens themselves).
+sessions = Table(
+    "ludus_sessions", metadata,
+    Column("id_hash", String(64), primary_key=True),
+    Column("account_id", Integer, nullable=False, index=True),
+    Column("csrf_hash", String(64), nullable=False),
+    Column("created", Float, nullable=False),
+    Column("expires", Float, nullable=False),
+)
+
+# The archive: one row per finished table, written once when it ends (the primary key makes it once
+# across processes), and its seats as they finished, with their places and rating changes.
+results = Table(
+    "ludus_results", metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("finished", Float, nullable=False),
+    Column("rated", Boolean, nullable=False),
+    Column("moves", Integer, nullable=False),
+    Column("outcome", Text, nullable=False),  # {"winners", "scores", "forfeit"?} as JSON
+    Index("ix_ludus_results_finished", "finished", "table_id"),
+    Index("ix_ludus_results_game_finished", "game", "finished", "table_id"),
+)
+
+result_seats = Table(
+    "ludus_result_seats", metadata,
+    Column("table_id", String(32), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("name", String(64)),
+    Column("name_key", String(64)),  # case-folded name, for the archive's player filter
+    Column("account_id", Integer),
+    Column("bot", String(16)),
+    Column("place", Integer, nullable=False),  # 1 = best; ties share a place
+    Column("score", Float),
+    Column("rating_before", Float),  # the rated player's shown rating before and after this game
+    Column("rating_after", Float),
+    PrimaryKeyConstraint("table_id", "seat"),
+    Index("ix_ludus_result_seats_account", "account_id", "table_id"),
+    Index("ix_ludus_result_seats_name", "name_key", "table_id"),
+)
+
+# One row per rated player and game: ``player`` is "account:<id>" or "bot:<level>"; ``rating`` is the
+# ordinal mu - 3 sigma the leaderboard sorts on.
+ratings = Table(
+    "ludus_ratings", metadata,
+    Column("game", String(32), nullable=False),
+    Column("player", String(48), nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("rating", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated", Float, nullable=False),
+    PrimaryKeyConstraint("game", "player"),
+    Index("ix_ludus_ratings_board", "game", "rating"),
+)
+
+# A turn-based table's awaited seats and when their time runs out (wall-clock seconds, so a restart keeps it).
+deadlines = Table(
+    "ludus_deadlines", metadata,
+    Column("table_id", String(32), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("due", Float, nullable=False),
+    PrimaryKeyConstraint("table_id", "seat"),
+    Index("ix_ludus_deadlines_due", "due"),
 )
 
 
