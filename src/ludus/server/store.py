@@ -223,6 +223,8 @@ class SeatRecord:
     bot: str | None = None
     token_hash: str | None = field(default=None, repr=False)
     invited: str | None = field(default=None, repr=False)  # a rematch seat kept for this token's holder
+    account_id: int | None = field(default=None, repr=False)  # the account holding the seat (None: a guest)
+    invited_account: int | None = field(default=None, repr=False)  # a rematch seat kept for this account
 
     @property
     def taken(self) -> bool:
@@ -235,7 +237,8 @@ class SeatRecord:
 
     def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat, "name": self.name, "bot": self.bot, "taken": self.taken,
-                "invited": self.invited is not None and not self.taken, "handed": self.handed}
+                "invited": (self.invited is not None or self.invited_account is not None) and not self.taken,
+                "handed": self.handed, "member": self.account_id is not None}
 
 
 @dataclass
@@ -250,6 +253,10 @@ class TableRecord:
     created: float
     seats: list[SeatRecord]
     rematch: str | None = None  # the table that replays this one, once someone asked for a rematch
+    rated: bool = True
+    turn_seconds: float | None = None  # a turn-based table: each awaited player's time per move
+    on_timeout: str | None = None  # "forfeit" | "bot:<level>"
+    deadlines: dict[int, float] = field(default_factory=dict)  # awaited seat → when its time runs out
 
     @property
     def full(self) -> bool:
@@ -258,7 +265,10 @@ class TableRecord:
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "game": self.game, "players": self.players, "options": self.options,
                 "status": self.status, "bot_delay": self.bot_delay, "created": self.created,
-                "seats": [seat.to_json() for seat in self.seats], "rematch": self.rematch}
+                "seats": [seat.to_json() for seat in self.seats], "rematch": self.rematch, "rated": self.rated,
+                "turn": None if self.turn_seconds is None else {"seconds": self.turn_seconds,
+                                                                "on_timeout": self.on_timeout},
+                "deadlines": {str(seat): due for seat, due in self.deadlines.items()}}
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
@@ -339,12 +349,14 @@ class Store:
 
     # --- tables and seats ----------------------------------------------------------------
     def create_table(self, table_id: str, game: str, players: int, seed: int, options: dict[str, Any],
-                     bots: Sequence[str | None], bot_delay: float) -> None:
+                     bots: Sequence[str | None], bot_delay: float, *, rated: bool = True,
+                     turn_seconds: float | None = None, on_timeout: str | None = None) -> None:
         status = "running" if all(bots) else "open"
         with self.engine.begin() as db:
             db.execute(insert(tables).values(
                 id=table_id, game=game, players=players, seed=str(seed), options=json.dumps(options),
-                status=status, bot_delay=bot_delay, created=time.time()))
+                status=status, bot_delay=bot_delay, created=time.time(), rated=rated, turn_seconds=turn_seconds,
+                on_timeout=on_timeout))
             db.execute(insert(seats), [
                 {"table_id": table_id, "seat": seat, "bot": bot, "name": None, "token_hash": None}
                 for seat, bot in enumerate(bots)])
@@ -357,7 +369,8 @@ class Store:
             seat_rows = db.execute(select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)).all()
             invited = _invited(db, [table_id])
             rematch = db.execute(select(rematches.c.rematch_id).where(rematches.c.table_id == table_id)).scalar()
-        record = _record(row, seat_rows, invited)
+            due = _deadlines(db, [table_id]) if row.turn_seconds is not None else {}
+        record = _record(row, seat_rows, invited, due)
         record.rematch = rematch
         return record
 
@@ -369,19 +382,20 @@ class Store:
             seat_rows = db.execute(select(seats).where(seats.c.table_id.in_(ids))
                                    .order_by(seats.c.table_id, seats.c.seat)).all() if ids else []
             invited = _invited(db, ids)
+            due = _deadlines(db, [row.id for row in rows if row.turn_seconds is not None])
         by_table: dict[str, list[Any]] = {}
         for seat_row in seat_rows:
             by_table.setdefault(seat_row.table_id, []).append(seat_row)
-        return [_record(row, by_table.get(row.id, []), invited) for row in rows]
+        return [_record(row, by_table.get(row.id, []), invited, due) for row in rows]
 
-    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
+    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str, account_id: int | None = None) -> bool:
         """Take a free human seat; False if someone else took it first (atomic across processes)."""
         with self.engine.begin() as db:
             kept = select(invites.c.seat).where(invites.c.table_id == table_id, invites.c.seat == seat)
             result = db.execute(update(seats).where(
                 seats.c.table_id == table_id, seats.c.seat == seat,
                 seats.c.token_hash.is_(None), seats.c.bot.is_(None), ~exists(kept))
-                .values(name=name, token_hash=token_hash))
+                .values(name=name, token_hash=token_hash, account_id=account_id))
             if result.rowcount != 1:
                 return False
             _start_if_full(db, table_id)
@@ -391,7 +405,7 @@ class Store:
         with self.engine.begin() as db:
             result = db.execute(update(seats).where(
                 seats.c.table_id == table_id, seats.c.seat == seat, seats.c.token_hash == token_hash)
-                .values(name=None, token_hash=None))
+                .values(name=None, token_hash=None, account_id=None))
         return result.rowcount == 1
 
     def seat_for_token(self, table_id: str, token_hash: str) -> int | None:
@@ -512,42 +526,58 @@ class Store:
         return None if row is None else (row.rematch_id, row.created)
 
     def create_rematch(self, table_id: str, rematch_id: str, seed: int, bots: Sequence[str | None],
-                       kept: dict[int, tuple[str, str | None]]) -> str:
-        """Open the table that replays ``table_id`` (same game, options, bot levels and bot delay; seed
-        given), with each human seat kept for its last holder (seat → (token hash, name)). Several
-        players asking at once get the same rematch: the id that won is returned."""
+                       kept: dict[int, tuple[str | None, str | None, int | None]], replacing: str | None = None) -> str:
+        """Open the table that replays ``table_id`` (same game, options, bot levels, bot delay and terms;
+        seed given), with each human seat kept for its last holder (seat → (token hash, name, account)).
+        Several players asking at once get the same rematch: the id that won is returned. ``replacing``: a
+        rematch played already, replaced by this one (played again from the history)."""
         record = self.table(table_id)
         assert record is not None
         try:
             with self.engine.begin() as db:
-                db.execute(insert(rematches).values(table_id=table_id, rematch_id=rematch_id, created=time.time()))
+                if replacing is None:
+                    db.execute(insert(rematches).values(table_id=table_id, rematch_id=rematch_id,
+                                                        created=time.time()))
+                elif db.execute(update(rematches).where(rematches.c.table_id == table_id,
+                                                        rematches.c.rematch_id == replacing)
+                                .values(rematch_id=rematch_id, created=time.time())).rowcount != 1:
+                    raise IntegrityError("replace rematch", None, Exception("replaced already"))
                 db.execute(insert(tables).values(
                     id=rematch_id, game=record.game, players=record.players, seed=str(seed),
                     options=json.dumps(record.options), status="running" if all(bots) else "open",
-                    bot_delay=record.bot_delay, created=time.time()))
+                    bot_delay=record.bot_delay, created=time.time(), rated=record.rated,
+                    turn_seconds=record.turn_seconds, on_timeout=record.on_timeout))
                 db.execute(insert(seats), [
                     {"table_id": rematch_id, "seat": seat, "bot": bot, "token_hash": None,
                      "name": kept[seat][1] if seat in kept else None} for seat, bot in enumerate(bots)])
                 if kept:
-                    db.execute(insert(invites), [{"table_id": rematch_id, "seat": seat, "token_hash": token_hash}
-                                                 for seat, (token_hash, _) in kept.items()])
+                    db.execute(insert(invites), [{"table_id": rematch_id, "seat": seat, "token_hash": token_hash,
+                                                  "account_id": account_id}
+                                                 for seat, (token_hash, _, account_id) in kept.items()])
         except IntegrityError:
             found = self.rematch(table_id)
             assert found is not None
             return found[0]
         return rematch_id
 
-    def answer_invite(self, table_id: str, seat: int, token_hash: str, accept: bool) -> bool:
-        """The player a rematch seat was kept for takes it (accept) or gives it up, leaving it free."""
+    def answer_invite(self, table_id: str, seat: int, token_hash: str, accept: bool,
+                      account_id: int | None = None, new_token_hash: str | None = None) -> bool:
+        """The player a rematch seat was kept for takes it (accept) or gives it up, leaving it free. The
+        player is the holder of the kept token, or the invited account (whose seat gets ``new_token_hash``)."""
+        holder = invites.c.token_hash == token_hash
+        if account_id is not None:
+            holder = holder | (invites.c.account_id == account_id)
         with self.engine.begin() as db:
-            result = db.execute(delete(invites).where(
-                invites.c.table_id == table_id, invites.c.seat == seat, invites.c.token_hash == token_hash))
-            if result.rowcount != 1:
+            kept = db.execute(select(invites).where(invites.c.table_id == table_id, invites.c.seat == seat,
+                                                    holder)).first()
+            if kept is None or db.execute(delete(invites).where(
+                    invites.c.table_id == table_id, invites.c.seat == seat)).rowcount != 1:
                 return False
             if accept:
                 db.execute(update(seats).where(
                     seats.c.table_id == table_id, seats.c.seat == seat, seats.c.token_hash.is_(None),
-                    seats.c.bot.is_(None)).values(token_hash=token_hash))
+                    seats.c.bot.is_(None)).values(token_hash=new_token_hash or token_hash,
+                                                  account_id=kept.account_id))
                 _start_if_full(db, table_id)
             else:
                 db.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat,
@@ -578,17 +608,36 @@ def _start_if_full(db: Any, table_id: str) -> None:
         db.execute(update(tables).where(tables.c.id == table_id, tables.c.status == "open").values(status="running"))
 
 
-def _invited(db: Any, table_ids: Sequence[str]) -> dict[tuple[str, int], str]:
+def _invited(db: Any, table_ids: Sequence[str]) -> dict[tuple[str, int], tuple[str | None, int | None]]:
     if not table_ids:
         return {}
     rows = db.execute(select(invites).where(invites.c.table_id.in_(list(table_ids)))).all()
-    return {(row.table_id, row.seat): row.token_hash for row in rows}
+    return {(row.table_id, row.seat): (row.token_hash, row.account_id) for row in rows}
 
 
-def _record(row: Any, seat_rows: Sequence[Any], invited: dict[tuple[str, int], str] | None = None) -> TableRecord:
+def _deadlines(db: Any, table_ids: Sequence[str]) -> dict[str, dict[int, float]]:
+    if not table_ids:
+        return {}
+    found: dict[str, dict[int, float]] = {}
+    for row in db.execute(select(deadlines).where(deadlines.c.table_id.in_(list(table_ids)))).all():
+        found.setdefault(row.table_id, {})[row.seat] = row.due
+    return found
+
+
+def _record(row: Any, seat_rows: Sequence[Any],
+            invited: dict[tuple[str, int], tuple[str | None, int | None]] | None = None,
+            due: dict[str, dict[int, float]] | None = None) -> TableRecord:
     invited = invited or {}
+
+    def seat(s: Any) -> SeatRecord:
+        token_hash, account_id = invited.get((row.id, s.seat), (None, None))
+        # ``invited`` marks a kept seat: by its token, or "account" when only the account may take it
+        kept = token_hash or ("account" if account_id is not None else None)
+        return SeatRecord(seat=s.seat, name=s.name, bot=s.bot, token_hash=s.token_hash, account_id=s.account_id,
+                          invited=kept, invited_account=account_id)
+
     return TableRecord(
         id=row.id, game=row.game, players=row.players, seed=int(row.seed), options=json.loads(row.options),
-        status=row.status, bot_delay=row.bot_delay, created=row.created,
-        seats=[SeatRecord(seat=s.seat, name=s.name, bot=s.bot, token_hash=s.token_hash,
-                          invited=invited.get((row.id, s.seat))) for s in seat_rows])
+        status=row.status, bot_delay=row.bot_delay, created=row.created, rated=bool(row.rated),
+        turn_seconds=row.turn_seconds, on_timeout=row.on_timeout, deadlines=(due or {}).get(row.id, {}),
+        seats=[seat(s) for s in seat_rows])
