@@ -128,7 +128,8 @@ def test_no_password_or_session_token_reaches_a_log_a_url_or_a_response_body(
     signin = client.post("/api/account/signin", json={"name": "Adso", "password": PASSWORD})
     client.cookies.clear()
     bodies.append(signin.text)
-    headers = {"cookie": f"ludus_session={signin.cookies['ludus_session']}", "x-csrf-token": signin.cookies["ludus_csrf"]}
+    headers = {"cookie": f"ludus_session={signin.cookies['ludus_session']}",
+               "x-csrf-token": signin.cookies["ludus_csrf"]}
     bodies.append(client.get("/api/account", headers=headers).text)
     bodies.append(client.get("/api/me", headers=headers).text)
     bodies.append(client.post("/api/account/signout", json={}, headers=headers).text)
