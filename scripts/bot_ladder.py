@@ -6,7 +6,7 @@ server's rating model (OpenSkill Plackett–Luce, `ludus.server.ratings`), and w
 src/ludus/server/data/bot_ratings.json, which the server reads when a level has no rating yet and
 `ludus ratings rebuild` starts from.
 
-    .venv/bin/python scripts/bot_ladder.py [--games rose=200,floors=40,shadows=60] [--workers 2] [--seed 2026]
+    .venv/bin/python scripts/bot_ladder.py [--games rose=100,floors=16,shadows=40] [--workers 2] [--seed 2026]
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from ludus.server.ratings import SEED_FILE, ladder_skills
 
 OUT = Path(__file__).resolve().parent.parent / "src" / "ludus" / "server" / "data" / SEED_FILE
 PLAYERS = {"rose": 4, "floors": 3, "shadows": 4}  # Shadows with 4: two teams, so a game has a loser
-DEFAULT_GAMES = {"rose": 200, "floors": 40, "shadows": 60}
+DEFAULT_GAMES = {"rose": 100, "floors": 16, "shadows": 40}
 
 
 def line_up(rng: random.Random, players: int) -> list[str]:
@@ -37,8 +37,8 @@ def line_up(rng: random.Random, players: int) -> list[str]:
             return levels
 
 
-def play(job: tuple[str, int, list[str]]) -> tuple[str, dict[str, Any], list[str]]:
-    game, seed, levels = job
+def play_match(game: str, seed: int, levels: list[str]) -> Match:
+    """One bot-only game to its end (seed + move log: it replays)."""
     match = Match(game, len(levels), seed)
     bots = [bot_for(match.game, seat, level, seed * 31 + seat) for seat, level in enumerate(levels)]
     clock = 0.0
@@ -53,7 +53,12 @@ def play(job: tuple[str, int, list[str]]) -> tuple[str, dict[str, Any], list[str
             continue
         decision = turns.choice(wanted)
         match.play(decision.seat, bots[decision.seat].choose(match.view(decision.seat), decision))
-    outcome = match.outcome()
+    return match
+
+
+def play(job: tuple[str, int, list[str]]) -> tuple[str, dict[str, Any], list[str]]:
+    game, seed, levels = job
+    outcome = play_match(game, seed, levels).outcome()
     assert outcome is not None
     return game, outcome.to_json(), levels
 
@@ -63,6 +68,7 @@ def main() -> int:
     parser.add_argument("--games", default=",".join(f"{g}={n}" for g, n in DEFAULT_GAMES.items()))
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--nice", type=int, default=10, help="how much to lower the workers' priority")
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args()
     counts = {name: int(n) for name, n in (part.split("=") for part in args.games.split(","))}
@@ -70,7 +76,7 @@ def main() -> int:
     jobs = [(game, args.seed * 1000 + i, line_up(rng, PLAYERS[game])) for game, n in counts.items() for i in range(n)]
     started = time.perf_counter()
     results: list[tuple[str, Outcome, list[str]]] = []
-    with ProcessPoolExecutor(args.workers, initializer=os.nice, initargs=(10,)) as pool:
+    with ProcessPoolExecutor(args.workers, initializer=os.nice, initargs=(args.nice,)) as pool:
         for game, outcome, levels in pool.map(play, jobs):
             scores = {int(seat): score for seat, score in outcome["scores"].items()}
             results.append((game, Outcome(tuple(outcome["winners"]), scores, outcome["details"]), levels))
