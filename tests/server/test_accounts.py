@@ -6,21 +6,12 @@ no-account path unchanged."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from account_helpers import PASSWORD, Person, play_out, seated
 from server_helpers import create, join
 from starlette.testclient import TestClient
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    from ludus.server.app import create_app
-
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'ludus.sqlite3'}")) as test_client:
-        yield test_client
 
 
 def cookie_lines(response: object) -> dict[str, str]:

@@ -7,8 +7,6 @@ its creator marks unrated, or with changed rule options, moves nothing; ratings 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from account_helpers import Person, play_out
@@ -17,19 +15,6 @@ from starlette.testclient import TestClient
 
 from ludus.engine import Outcome
 from ludus.server.ratings import places, seed_skills
-
-
-@pytest.fixture
-def db_url(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'ludus.sqlite3'}"
-
-
-@pytest.fixture
-def client(db_url: str) -> Iterator[TestClient]:
-    from ludus.server.app import create_app
-
-    with TestClient(create_app(db_url)) as test_client:
-        yield test_client
 
 
 def board(client: TestClient, game: str = "tiny") -> dict[str, dict]:

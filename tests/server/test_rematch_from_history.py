@@ -5,21 +5,9 @@ gets a new one."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
 from account_helpers import Person, play_out
 from server_helpers import join
 from starlette.testclient import TestClient
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    from ludus.server.app import create_app
-
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'ludus.sqlite3'}")) as test_client:
-        yield test_client
 
 
 def test_an_account_asks_to_play_again_and_the_other_account_is_invited_on_its_page(client: TestClient) -> None:

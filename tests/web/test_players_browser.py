@@ -241,7 +241,7 @@ def test_the_lobby_offers_turn_based_and_rated_tables_but_shadows_only_live(
 
 def test_play_again_from_the_archive_opens_a_rematch_with_the_same_people(
         served: Served, browser: Any, artifacts: Path) -> None:
-    table_id, (ann, bob) = stored_table(served.db_url, "floors", ["Ann", "Bob", "bot:easy"])
+    table_id, (ann, _bob) = stored_table(served.db_url, "floors", ["Ann", "Bob", "bot:easy"])
     store = Store(served.db_url)
     try:
         record = store.table(table_id)
@@ -254,7 +254,8 @@ def test_play_again_from_the_archive_opens_a_rematch_with_the_same_people(
     finally:
         store.close()
     context = browser.new_context(viewport=PHONE)
-    context.add_init_script(f"localStorage.setItem('ludus.seat.{table_id}', JSON.stringify({{token: '{ann}', seat: 0}}))")
+    kept = f"JSON.stringify({{token: '{ann}', seat: 0}})"
+    context.add_init_script(f"localStorage.setItem('ludus.seat.{table_id}', {kept})")
     page = open_page(browser, f"{served.url}/games?player=Ann", "archive", context=context)
     row = page.locator(f".game-row[data-table='{table_id}']")
     row.locator(".play-again").click()
