@@ -6,7 +6,7 @@ server's rating model (OpenSkill Plackett–Luce, `ludus.server.ratings`), and w
 src/ludus/server/data/bot_ratings.json, which the server reads when a level has no rating yet and
 `ludus ratings rebuild` starts from.
 
-    .venv/bin/python scripts/bot_ladder.py [--games rose=100,floors=16,shadows=40] [--workers 2] [--seed 2026]
+    .venv/bin/python scripts/bot_ladder.py [--games rose=60,floors=10,shadows=30] [--workers 2] [--seed 2026]
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from ludus.server.ratings import SEED_FILE, ladder_skills
 
 OUT = Path(__file__).resolve().parent.parent / "src" / "ludus" / "server" / "data" / SEED_FILE
 PLAYERS = {"rose": 4, "floors": 3, "shadows": 4}  # Shadows with 4: two teams, so a game has a loser
-DEFAULT_GAMES = {"rose": 100, "floors": 16, "shadows": 40}
+DEFAULT_GAMES = {"rose": 60, "floors": 10, "shadows": 30}
 
 
 def line_up(rng: random.Random, players: int) -> list[str]:

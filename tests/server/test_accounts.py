@@ -180,3 +180,22 @@ def test_a_table_is_still_created_and_joined_with_just_a_name(client: TestClient
     joined = join(client, created["table"]["id"], "William")
     assert joined["seat"] == 1 and created["table"]["seats"][0]["member"] is False
     assert client.get("/api/me").json()["error"] == "signed-out"
+
+
+def test_x_forwarded_proto_makes_the_cookies_secure_only_from_a_configured_proxy(tmp_path: Path) -> None:
+    import httpx
+    from server_helpers import ServerProcess
+
+    def cookies_over(extra: tuple[str, ...], name: str) -> list[str]:
+        server = ServerProcess(f"sqlite:///{tmp_path / (name + '.sqlite3')}", extra=extra)
+        try:
+            answer = httpx.post(server.url + "/api/account/signup", json={"name": name, "password": PASSWORD},
+                                headers={"x-forwarded-proto": "https"})
+            assert answer.status_code == 201
+            return answer.headers.get_list("set-cookie")
+        finally:
+            server.kill()
+
+    assert not any("secure" in line.lower() for line in cookies_over((), "Adso"))
+    behind_proxy = cookies_over(("--forwarded-allow-ips", "127.0.0.1"), "William")
+    assert len(behind_proxy) == 2 and all("; secure" in line.lower() for line in behind_proxy)
