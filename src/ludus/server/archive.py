@@ -192,17 +192,19 @@ class Archive:
     def board(self, game: str, page: int = 1, per_page: int = BOARD_PAGE) -> dict[str, Any]:
         """A game's leaderboard: accounts and bot levels by rating (mu - 3 sigma), best first."""
         page = max(1, page)
-        query = (select(ratings, accounts.c.name)
-                 .select_from(ratings.outerjoin(accounts, ratings.c.player == _account_player(accounts.c.id)))
-                 .where(ratings.c.game == game)
-                 .order_by(ratings.c.rating.desc(), ratings.c.player))
+        query = (select(ratings).where(ratings.c.game == game)
+                 .order_by(ratings.c.rating.desc(), ratings.c.player).offset((page - 1) * per_page).limit(per_page))
         with self.engine.connect() as db:
             total = db.execute(select(func.count()).select_from(ratings).where(ratings.c.game == game)).scalar_one()
-            rows = db.execute(query.offset((page - 1) * per_page).limit(per_page)).all()
+            rows = db.execute(query).all()
+            ids = [int(row.player.partition(":")[2]) for row in rows if row.player.startswith("account:")]
+            names = dict(db.execute(select(accounts.c.id, accounts.c.name).where(accounts.c.id.in_(ids))).all()) \
+                if ids else {}
         players = []
         for rank, row in enumerate(rows, start=(page - 1) * per_page + 1):
             kind, _, ident = row.player.partition(":")
-            players.append({"rank": rank, "player": row.player, "name": row.name if kind == "account" else None,
+            players.append({"rank": rank, "player": row.player,
+                            "name": names.get(int(ident)) if kind == "account" else None,
                             "bot": ident if kind == "bot" else None, "rating": round(row.rating, 2),
                             "mu": round(row.mu, 2), "sigma": round(row.sigma, 2), "games": row.games})
         return {"game": game, "players": players, "total": total, "page": page, "per_page": per_page}
@@ -273,12 +275,6 @@ class Archive:
                                .values(place=places[seat], score=outcome.scores.get(seat)))
             count += 1
         return count
-
-
-def _account_player(column: Any) -> Any:
-    from sqlalchemy import String, cast, literal
-
-    return literal("account:") + cast(column, String)
 
 
 def _result_player(seat: Any) -> str | None:
