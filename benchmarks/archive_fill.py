@@ -76,14 +76,13 @@ def fill(db_url: str, games: int, pool_size: int, seed: int, accounts: int) -> d
         created = first + (now - first) * n / games
         with store.engine.begin() as db:
             db.execute(insert(tables).values(id=table_id, game=game, players=len(levels), seed=str(match.seed),
-                                             options=json.dumps(match.options), status="over", bot_delay=0.0,
+                                             options=json.dumps(defaults[game]), status="over", bot_delay=0.0,
                                              created=created, rated=rng.random() < 0.8))
             db.execute(insert(seats), seat_rows)
             db.execute(insert(moves), [{"table_id": table_id, "n": i, "entry": json.dumps(entry), "at": created}
                                        for i, entry in enumerate(match.log, start=1)])
         record = store.table(table_id)
         assert record is not None
-        record.rated = record.rated and match.options == defaults[game]
         archive.record(finished_from(record, match), at=created + 1800)
         if n % 1000 == 999:
             print(f"  {n + 1} games stored", flush=True)

@@ -1,12 +1,12 @@
 """The bot ladder: where each bot level's rating starts, so a newcomer sees how strong each level is.
 
-Plays bot-only games of every game with mixed line-ups (the levels drawn at random per seat, at least two
-different levels a game), the same bots and seeds `ludus sim` plays with, rates them in order with the
-server's rating model (OpenSkill Plackett–Luce, `ludus.server.ratings`), and writes the levels' ratings to
-src/ludus/server/data/bot_ratings.json, which the server reads when a level has no rating yet and
-`ludus ratings rebuild` starts from.
+Plays bot-only games of every game between neighbouring levels (random–easy, easy–medium, medium–hard, seats
+alternating and swapped every other round, like the `ludus sim` ladders of docs/bots.md) with the same bots,
+rates them in order with the server's rating model (OpenSkill Plackett–Luce, `ludus.server.ratings`), and
+writes the levels' ratings to src/ludus/server/data/bot_ratings.json, which the server reads when a level has
+no rating yet and `ludus ratings rebuild` starts from.
 
-    .venv/bin/python scripts/bot_ladder.py [--games rose=60,floors=10,shadows=30] [--workers 2] [--seed 2026]
+    .venv/bin/python scripts/bot_ladder.py [--games rose=120,floors=48,shadows=48] [--workers 2] [--seed 2026]
 """
 
 from __future__ import annotations
@@ -26,15 +26,17 @@ from ludus.engine import Match, Outcome
 from ludus.server.ratings import SEED_FILE, ladder_skills
 
 OUT = Path(__file__).resolve().parent.parent / "src" / "ludus" / "server" / "data" / SEED_FILE
-PLAYERS = {"rose": 4, "floors": 3, "shadows": 4}  # Shadows with 4: two teams, so a game has a loser
-DEFAULT_GAMES = {"rose": 60, "floors": 10, "shadows": 30}
+PLAYERS = {"rose": 3, "floors": 2, "shadows": 4}  # Shadows with 4: two teams, so a game has a loser
+DEFAULT_GAMES = {"rose": 120, "floors": 48, "shadows": 48}
 
 
-def line_up(rng: random.Random, players: int) -> list[str]:
-    while True:
-        levels = [rng.choice(LEVELS) for _ in range(players)]
-        if len(set(levels)) > 1:
-            return levels
+def line_up(n: int, players: int) -> list[str]:
+    """The ``n``-th game's levels: two neighbouring levels of the ladder (random–easy, easy–medium,
+    medium–hard in turn), alternating seat by seat and swapping seats every other round, so every level
+    meets the ones next to it equally often from every seat (at Shadows the two teams are the two levels)."""
+    low, high = LEVELS[n % (len(LEVELS) - 1)], LEVELS[n % (len(LEVELS) - 1) + 1]
+    first, second = (low, high) if (n // (len(LEVELS) - 1)) % 2 == 0 else (high, low)
+    return [first if seat % 2 == 0 else second for seat in range(players)]
 
 
 def play_match(game: str, seed: int, levels: list[str]) -> Match:
@@ -72,8 +74,7 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args()
     counts = {name: int(n) for name, n in (part.split("=") for part in args.games.split(","))}
-    rng = random.Random(args.seed)
-    jobs = [(game, args.seed * 1000 + i, line_up(rng, PLAYERS[game])) for game, n in counts.items() for i in range(n)]
+    jobs = [(game, args.seed * 1000 + i, line_up(i, PLAYERS[game])) for game, n in counts.items() for i in range(n)]
     started = time.perf_counter()
     results: list[tuple[str, Outcome, list[str]]] = []
     with ProcessPoolExecutor(args.workers, initializer=os.nice, initargs=(args.nice,)) as pool:
