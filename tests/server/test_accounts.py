@@ -6,6 +6,7 @@ no-account path unchanged."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -60,7 +61,19 @@ def test_signing_in_needs_the_right_password_and_an_unknown_name_gets_the_same_a
     assert again.get("/api/account").json()["account"]["name"] == "Adso"
 
 
-def test_failed_sign_ins_are_limited_per_name(client: TestClient) -> None:
+@pytest.fixture
+def counted(tmp_path: Path) -> Iterator[TestClient]:
+    """The default rates, counted over a day instead of a minute: nothing depends on how fast Argon2 runs."""
+    from ludus.server.accounts import AttemptRates
+    from ludus.server.app import create_app
+
+    daily = AttemptRates(signin_per_name="5 per day", signin_per_address="20 per day")
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'daily.sqlite3'}", attempt_rates=daily)) as test_client:
+        yield test_client
+
+
+def test_failed_sign_ins_are_limited_per_name(counted: TestClient) -> None:
+    client = counted
     Person(client, "Adso")
     answers = [client.post("/api/account/signin", json={"name": "Adso", "password": f"guess {n}"}).status_code
                for n in range(6)]
@@ -73,7 +86,8 @@ def test_failed_sign_ins_are_limited_per_name(client: TestClient) -> None:
     assert client.post("/api/account/signin", json={"name": "William", "password": PASSWORD}).status_code == 200
 
 
-def test_sign_in_attempts_are_limited_per_address(client: TestClient) -> None:
+def test_sign_in_attempts_are_limited_per_address(counted: TestClient) -> None:
+    client = counted
     names = [f"Monk{n}" for n in range(21)]
     answers = [client.post("/api/account/signin", json={"name": name, "password": PASSWORD}).status_code
                for name in names]

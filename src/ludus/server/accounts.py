@@ -56,11 +56,15 @@ MAX_PASSWORD = 256
 MAX_NAME = 32
 CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
-# Rates (the `limits` library's notation): failed sign-ins per name, sign-in attempts per address,
-# sign-ups per address.
-SIGNIN_PER_NAME = "5 per minute; 30 per hour"
-SIGNIN_PER_ADDRESS = "20 per minute; 200 per hour"
-SIGNUP_PER_ADDRESS = "10 per hour"
+
+
+@dataclass(frozen=True)
+class AttemptRates:
+    """How often one may try (the `limits` library's notation; every part must allow the attempt)."""
+
+    signin_per_name: str = "5 per minute; 30 per hour"  # failed sign-ins of one name
+    signin_per_address: str = "20 per minute; 200 per hour"  # sign-in attempts from one address
+    signup_per_address: str = "10 per hour"  # accounts created from one address
 
 
 class AccountError(Exception):
@@ -186,10 +190,12 @@ class Attempts:
     """Moving-window counts of sign-in and sign-up attempts, in this process (or in Redis, shared by every
     process, when the server has one)."""
 
-    def __init__(self, redis_url: str | None = None) -> None:
+    def __init__(self, redis_url: str | None = None, rates: AttemptRates | None = None) -> None:
+        rates = rates or AttemptRates()
         self.limiter = MovingWindowRateLimiter(storage_from_string(redis_url or "memory://"))
-        self.rates = {"signin-name": parse_many(SIGNIN_PER_NAME), "signin-address": parse_many(SIGNIN_PER_ADDRESS),
-                      "signup-address": parse_many(SIGNUP_PER_ADDRESS)}
+        self.rates = {"signin-name": parse_many(rates.signin_per_name),
+                      "signin-address": parse_many(rates.signin_per_address),
+                      "signup-address": parse_many(rates.signup_per_address)}
 
     def allowed(self, what: str, key: str) -> int:
         """0 if one more attempt is allowed now, else whole seconds to wait. Counts nothing."""
@@ -258,10 +264,11 @@ class CsrfGuard:
 class Accounts:
     """The account endpoints, the session behind a request, and the CSRF check."""
 
-    def __init__(self, store: Store, *, redis_url: str | None = None, secure_cookies: bool = False) -> None:
+    def __init__(self, store: Store, *, redis_url: str | None = None, secure_cookies: bool = False,
+                 rates: AttemptRates | None = None) -> None:
         self.store = store
         self.book = AccountBook(store)
-        self.attempts = Attempts(redis_url)
+        self.attempts = Attempts(redis_url, rates)
         self.secure_cookies = secure_cookies
         self.hasher = PasswordHasher()
         # Argon2 takes tens of milliseconds and 64 MiB per hash: two at a time, off the event loop

@@ -25,7 +25,7 @@ from starlette.staticfiles import StaticFiles
 from ludus import i18n
 
 from . import pictures
-from .accounts import Accounts, CsrfGuard
+from .accounts import Accounts, AttemptRates, CsrfGuard
 from .archive import Archive, finished_from
 from .clock import Clock
 from .history import History
@@ -76,13 +76,14 @@ async def health(request: Request) -> JSONResponse:
 
 def create_app(db_url: str | None = None, redis_url: str | None = None, *, resume: bool = True,
                seat_grace: float = DEFAULT_GRACE, lease_seconds: float | None = None,
-               secure_cookies: bool = False, turn_tick: float = TURN_TICK) -> Starlette:
+               secure_cookies: bool = False, turn_tick: float = TURN_TICK,
+               attempt_rates: AttemptRates | None = None) -> Starlette:
     store = Store(db_url)
     hub = make_hub(redis_url)
     tables = LiveTables(store, hub, seat_grace, lease_seconds)
     lobby = Lobby(tables)
     clock = Clock(tables)
-    accounts = Accounts(store, redis_url=redis_url, secure_cookies=secure_cookies)
+    accounts = Accounts(store, redis_url=redis_url, secure_cookies=secure_cookies, rates=attempt_rates)
     archive = Archive(store)
     turns = Turns(tables, turn_tick)
     tables.on_stored = turns.stored
