@@ -71,9 +71,12 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--nice", type=int, default=10, help="how much to lower the workers' priority")
+    parser.add_argument("--players", default="", help="seats per game, e.g. rose=4 (default: the PLAYERS above)")
+    parser.add_argument("--keep", action="store_true", help="keep the file's entries of the games not played now")
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args()
     counts = {name: int(n) for name, n in (part.split("=") for part in args.games.split(","))}
+    PLAYERS.update({name: int(n) for name, n in (part.split("=") for part in args.players.split(",") if part)})
     jobs = [(game, args.seed * 1000 + i, line_up(i, PLAYERS[game])) for game, n in counts.items() for i in range(n)]
     started = time.perf_counter()
     results: list[tuple[str, Outcome, list[str]]] = []
@@ -89,6 +92,10 @@ def main() -> int:
                              for key, s in sorted(table.items(), key=lambda item: -item[1].ordinal)}
                       for game, table in skills.items()},
             "ladder": {game: {"games": n, "players": PLAYERS[game]} for game, n in counts.items()}}
+    if args.keep and args.out.exists():  # another run's games stay as they were
+        before = json.loads(args.out.read_text(encoding="utf-8"))
+        data["games"] = {**before.get("games", {}), **data["games"]}
+        data["ladder"] = {**before.get("ladder", {}), **data["ladder"]}
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     print(f"{len(results)} games in {time.perf_counter() - started:.0f} s → {args.out}")
