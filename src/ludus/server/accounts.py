@@ -273,8 +273,9 @@ class Accounts:
         self.hasher = PasswordHasher()
         # Argon2 takes tens of milliseconds and 64 MiB per hash: two at a time, off the event loop
         self.hashing = ThreadPoolExecutor(2, "ludus-argon2")
-        # a real hash to verify against when the name is unknown, so both answers take as long
-        self.decoy = self.hasher.hash(secrets.token_urlsafe(16))
+        # a real hash to verify against when the name is unknown, so both answers take as long (made at the
+        # first sign-in, not at start-up)
+        self.decoy: str | None = None
 
     def close(self) -> None:
         self.hashing.shutdown(wait=False, cancel_futures=True)
@@ -357,6 +358,8 @@ class Accounts:
         self.attempts.check("signin-name", key)
         self.attempts.count("signin-address", address)
         found = await self.db(self.book.find, name)
+        if found is None and self.decoy is None:
+            self.decoy = await self._hash(self.hasher.hash, secrets.token_urlsafe(16))
         stored = found[1] if found is not None else self.decoy
         try:
             good = await self._hash(self.hasher.verify, stored, password) and found is not None

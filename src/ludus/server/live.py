@@ -259,11 +259,11 @@ class LiveTable:
             self.record.status = "over"
             await self.tables.db(self.tables.store.set_status, self.id, "over")
         await self.tables.stored(self)
+        if ended:
+            await self.tables.ended(self)  # whoever sees the end finds the game in the archive
         self.told = self.seq
         self.broadcast(events)
         await self.tables.hub.publish(self.id, {"kind": "move", "n": n, "entry": entry})
-        if ended:
-            await self.tables.ended(self)
 
     async def _rebuild(self) -> None:
         """Throw the in-memory match away and replay the stored log (after a lost race or a failure);
