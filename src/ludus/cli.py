@@ -12,7 +12,7 @@ import json
 import sys
 from collections.abc import Sequence
 
-from ludus.engine import GAMES, BadOptions, Match, UnknownGame
+from ludus.engine import GAMES, BadOptions, IllegalChoice, Match, UnknownGame
 from ludus.i18n import LANGUAGES
 
 
@@ -91,8 +91,12 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--options", default=None, help="game options as a JSON object")
 
-    replay = commands.add_parser("replay", help="replay a saved match file and print its outcome")
+    replay = commands.add_parser("replay", help="replay a saved match file: print its outcome, or --web")
     replay.add_argument("file")
+    replay.add_argument("--web", action="store_true", help="show the match in the browser's replay viewer (read-only)")
+    replay.add_argument("--host", default="127.0.0.1")
+    replay.add_argument("--port", type=int, default=0, help="port of the viewer (default: any free one)")
+    replay.add_argument("--no-browser", action="store_true", help="only print the viewer's address")
 
     deck = commands.add_parser("render-deck", help="write the Shadows: Amsterdam picture deck as files")
     deck.add_argument("--out", required=True)
@@ -115,11 +119,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if hasattr(args, "options"):
         args.options = _options(args.options)
     try:
-        if args.command == "replay":
+        if args.command == "replay" and not args.web:
             return _replay(args)
+        if args.command == "replay":
+            return _run("ludus.server.replay_file:replay_command", args)
         target = TARGETS[args.command].format(game=getattr(args, "game", ""))
         return _run(target, args)
-    except (UnknownGame, BadOptions, ValueError) as error:
+    except (UnknownGame, BadOptions, ValueError, IllegalChoice, OSError) as error:
         print(f"ludus: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

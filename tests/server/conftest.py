@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from server_helpers import RedisServer, ServerProcess, TwoServers, free_port, shut_down
+from server_helpers import RedisServer, ServerProcess, TwoServers, free_port, new_database, shut_down
 from starlette.testclient import TestClient
 
 from ludus.engine.registry import GAMES
@@ -76,10 +76,11 @@ def postgres_url() -> Iterator[str]:
 def two_servers(postgres_url: str, tmp_path: Path) -> Iterator[TwoServers]:
     if shutil.which("redis-server") is None:
         pytest.skip("redis-server is not installed")
+    database = new_database(postgres_url)
     redis = RedisServer()
     logs = [tmp_path / "first.log", tmp_path / "second.log"]
-    servers = [ServerProcess(postgres_url, redis.url, log=log, extra=("--lease", "2")) for log in logs]
-    pair = TwoServers(redis, servers[0], servers[1], logs, Store(postgres_url))
+    servers = [ServerProcess(database, redis.url, log=log, extra=("--lease", "2")) for log in logs]
+    pair = TwoServers(redis, servers[0], servers[1], logs, Store(database))
     try:
         yield pair
     finally:

@@ -9,17 +9,19 @@ import socket
 import subprocess
 import sys
 import time
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
+from sqlalchemy import text
 from starlette.testclient import TestClient
 from websockets.sync.client import connect
 
 from ludus.engine import Match
-from ludus.server.store import Store
+from ludus.server.store import Store, make_engine
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent.parent
@@ -188,6 +190,17 @@ def shut_down(watchers: list[Watcher], *processes: ServerProcess | RedisServer) 
         watcher.close()
     for process in processes:
         process.kill()
+
+
+def new_database(cluster_url: str) -> str:
+    """A new, empty database in the PostgreSQL cluster of ``cluster_url``: a test that runs servers on it
+    sees no other test's tables (a server adopts every running table nobody holds)."""
+    name = f"ludus_{uuid.uuid4().hex[:12]}"
+    engine = make_engine(cluster_url).execution_options(isolation_level="AUTOCOMMIT")
+    with engine.connect() as connection:
+        connection.execute(text(f"CREATE DATABASE {name}"))
+    engine.dispose()
+    return cluster_url.rsplit("/", 1)[0] + "/" + name
 
 
 def stored_match(store: Store, table_id: str) -> Match:

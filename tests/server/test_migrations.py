@@ -12,15 +12,14 @@ from __future__ import annotations
 
 import json
 import threading
-import uuid
 from pathlib import Path
 from typing import Any
 
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from server_helpers import until
-from sqlalchemy import BigInteger, Column, Float, Integer, MetaData, PrimaryKeyConstraint, String, Table, Text, text
+from server_helpers import new_database, until
+from sqlalchemy import BigInteger, Column, Float, Integer, MetaData, PrimaryKeyConstraint, String, Table, Text
 from sqlalchemy.schema import CreateTable
 from starlette.testclient import TestClient
 
@@ -53,13 +52,7 @@ def database(kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> str:
     """An empty database: a SQLite file, or a new database in the throwaway PostgreSQL cluster."""
     if kind == "sqlite":
         return f"sqlite:///{tmp_path / 'ludus.sqlite3'}"
-    server = request.getfixturevalue("postgres_url")
-    name = f"ludus_{uuid.uuid4().hex[:12]}"
-    engine = make_engine(server).execution_options(isolation_level="AUTOCOMMIT")
-    with engine.connect() as connection:
-        connection.execute(text(f"CREATE DATABASE {name}"))
-    engine.dispose()
-    return server.rsplit("/", 1)[0] + "/" + name
+    return new_database(request.getfixturevalue("postgres_url"))
 
 
 def build_old_database(url: str) -> None:

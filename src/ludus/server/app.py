@@ -34,6 +34,7 @@ from .live import LiveTable, LiveTables
 from .lobby import Lobby
 from .play import play_socket
 from .presence import DEFAULT_GRACE
+from .replay import ReplayApi, table_loader
 from .seating import Seating
 from .store import Store
 from .turns import TICK as TURN_TICK
@@ -54,7 +55,8 @@ class NoCacheStatic(StaticFiles):
 
 
 async def page(request: Request) -> Response:
-    """Every page is the same shell; the client routes on the path (/, /t/<id>, /rules/<game>)."""
+    """Every page is the same shell; the client routes on the path (/, /t/<id>, /rules/<game>,
+    /games/<id>/replay)."""
     return FileResponse(WEB / "index.html", headers={"Cache-Control": "no-cache"})
 
 
@@ -129,12 +131,14 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
         *History(tables, accounts, archive).routes(),
         *Seating(tables).routes(),
         *pictures.routes(),
+        *ReplayApi(table_loader(tables)).routes(),
         Route("/health", health),
         Route("/i18n/{lang}", messages),
         WebSocketRoute("/ws/{table_id}", play_socket),
         Route("/", page),
         Route("/t/{table_id}", page),
         Route("/rules/{game}", page),
+        Route("/games/{table_id}/replay", page),
         Route("/account", page),
         Route("/me", page),
         Route("/games", page),

@@ -23,7 +23,7 @@ from ludus.engine import BadOptions, UnknownGame, check_players, game_ids, load_
 from ludus.engine.chance import new_secret
 
 from .live import LiveTables
-from .store import hash_token
+from .store import TableRecord, hash_token
 from .turns import turn_terms
 
 MAX_NAME = 32
@@ -51,6 +51,14 @@ def game_info(game_id: str) -> dict[str, Any]:
             # named option sets (e.g. Shadows' "first-game") and the component table (Rose's edition)
             "presets": [dict(preset) for preset in getattr(game, "presets", ())],
             "components": game.components() if hasattr(game, "components") else None}
+
+
+def match_file(record: TableRecord, log: list[dict[str, Any]]) -> dict[str, Any]:
+    """A finished table as a saved match (``Match.from_json``); the seats' names ride along for the replay
+    viewer (``ludus replay FILE --web``)."""
+    return {"format": "ludus-match/1", "game": record.game, "players": record.players, "seed": record.seed,
+            "options": record.options, "log": log,
+            "seats": [{"seat": seat.seat, "name": seat.name, "bot": seat.bot} for seat in record.seats]}
 
 
 MAX_BODY = 16 * 1024  # a lobby request is a few hundred bytes
@@ -204,8 +212,7 @@ class Lobby:
         except LobbyError as error:
             return error_response(error)
         log = await self.tables.db(self.tables.store.moves, record.id)
-        return JSONResponse({"format": "ludus-match/1", "game": record.game, "players": record.players,
-                             "seed": record.seed, "options": record.options, "log": log})
+        return JSONResponse(match_file(record, log))
 
     # --- operations ----------------------------------------------------------------------
     async def _record(self, table_id: str) -> Any:

@@ -4,6 +4,7 @@ import { renderArchive } from "./archive.js";
 import { renderLeaderboard } from "./leaderboard.js";
 import { renderLobby } from "./lobby.js";
 import { renderMyGames } from "./mygames.js";
+import { renderReplay } from "./replay.js";
 import { renderRules } from "./rules.js";
 import { renderTable } from "./table.js";
 import { LANGUAGES, loadLanguage, preferredLanguage, t } from "./lib/i18n.js";
@@ -28,6 +29,7 @@ function route() {
   let match;
   if ((match = path.match(/^\/t\/([\w-]+)$/))) current = renderTable(app, match[1]);
   else if ((match = path.match(/^\/rules\/([\w-]+)$/))) current = renderRules(app, match[1]);
+  else if ((match = path.match(/^\/games\/([\w-]+)\/replay$/))) current = renderReplay(app, match[1]);
   else if (path === "/account") current = renderAccount(app);
   else if (path === "/me") current = renderMyGames(app);
   else if (path === "/games") current = renderArchive(app);
@@ -59,7 +61,7 @@ async function start() {
     const link = event.target.closest("a[data-link]");
     if (link && !event.ctrlKey && !event.metaKey && link.origin === location.origin) {
       event.preventDefault();
-      navigate(link.pathname);
+      navigate(link.pathname + link.search);  // a replay link names its move in the query
     }
   });
   window.addEventListener("popstate", route);
