@@ -78,6 +78,10 @@ def test_when_the_time_runs_out_a_player_set_to_forfeit_loses_the_game(client: T
 
     saved = client.get(f"/api/tables/{table_id}/match").json()
     assert Match.from_json(saved).outcome().to_json() == over["outcome"]
+    # and the replay viewer steps to the same end
+    replayed = client.get(f"/api/tables/{table_id}/replay?seat=all").json()
+    assert replayed["finished"] and replayed["outcome"] == over["outcome"]
+    assert replayed["moves"] == over["seq"]
 
 
 def test_answering_in_time_gives_the_next_player_a_fresh_deadline(client: TestClient) -> None:

@@ -17,6 +17,15 @@ from .types import Choice, Decision, Event, IllegalChoice, Outcome, normalize
 FORMAT = "ludus-match/1"
 
 
+def forfeit_outcome(game: Game, state: Any, players: int, seat: int) -> Outcome:
+    """How a game ends when ``seat`` forfeits: the game's own ``forfeit(state, seat)`` where it has one, else
+    every other seat wins; the details name the seat (``details["forfeit"]``)."""
+    own = getattr(game, "forfeit", None)
+    outcome = own(state, seat) if own is not None else Outcome(
+        tuple(s for s in range(players) if s != seat), {s: float(s != seat) for s in range(players)})
+    return Outcome(outcome.winners, outcome.scores, {**outcome.details, "forfeit": seat})
+
+
 class Match:
     def __init__(self, game: Game | str, players: int, seed: int = 0,
                  options: Mapping[str, Any] | None = None) -> None:
@@ -65,10 +74,7 @@ class Match:
             raise IllegalChoice("bad-seat", f"seat must be a number from 0 to {self.players - 1}")
         if self.finished:
             raise IllegalChoice("game-over", "the game is over")
-        own = getattr(self.game, "forfeit", None)
-        outcome = own(self.state, seat) if own is not None else Outcome(
-            tuple(s for s in range(self.players) if s != seat), {s: float(s != seat) for s in range(self.players)})
-        self.forfeited = Outcome(outcome.winners, outcome.scores, {**outcome.details, "forfeit": seat})
+        self.forfeited = forfeit_outcome(self.game, self.state, self.players, seat)
         self.log.append({"forfeit": seat})
         events = [Event("forfeit", {"seat": seat, **self.forfeited.to_json()})]
         self.events.extend(events)
