@@ -27,11 +27,14 @@ from starlette.staticfiles import StaticFiles
 from ludus import i18n
 
 from . import pictures
+from .accounts import Accounts, AttemptRates, CsrfGuard
+from .archive import Archive, finished_from
 from .clock import Clock
+from .history import History
 from .hub import make_hub
 from .hygiene import Hygiene
 from .limits import Limits, Rates, Setups, limits_from_arguments
-from .live import LiveTables
+from .live import LiveTable, LiveTables
 from .lobby import Lobby
 from .play import play_socket
 from .presence import DEFAULT_GRACE
@@ -39,6 +42,8 @@ from .replay import ReplayApi, table_loader
 from .seating import Seating
 from .store import Store
 from .timeouts import http_protocol, websocket_protocol
+from .turns import TICK as TURN_TICK
+from .turns import Turns
 
 log = logging.getLogger("ludus.server")
 
@@ -96,7 +101,8 @@ async def sweep_forever(tables: LiveTables, every: float) -> None:
 
 def create_app(db_url: str | None = None, redis_url: str | None = None, *, resume: bool = True,
                seat_grace: float = DEFAULT_GRACE, lease_seconds: float | None = None,
-               limits: Limits | None = None) -> Starlette:
+               secure_cookies: bool = False, turn_tick: float = TURN_TICK,
+               attempt_rates: AttemptRates | None = None, limits: Limits | None = None) -> Starlette:
     limits = limits or Limits()
     store = Store(db_url)
     hub = make_hub(redis_url)
@@ -105,6 +111,24 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
     rates = Rates(limits)
     lobby = Lobby(tables, rates, setups)
     clock = Clock(tables)
+    accounts = Accounts(store, redis_url=redis_url, secure_cookies=secure_cookies, rates=attempt_rates)
+    archive = Archive(store)
+    turns = Turns(tables, turn_tick)
+    tables.on_stored = turns.stored
+
+    async def ended(table: LiveTable) -> None:
+        await tables.db(archive.record, finished_from(table.record, table.match))
+        if table.record.turn_seconds is not None:
+            await turns.stored(table)  # the clocks stop
+
+    tables.on_ended = ended
+
+    async def archive_missing() -> None:
+        """Tables that ended while their process stopped before archiving them."""
+        for table_id in await tables.db(archive.unarchived):
+            table = await tables.get(table_id)
+            if table is not None and table.match.finished:
+                await ended(table)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -116,11 +140,15 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
                 log.info("resumed %s running tables from the move log", resumed)
         clock.start()
         tables.leases.start()
+        turns.start()
+        await archive_missing()
         sweeper = asyncio.create_task(sweep_forever(tables, limits.sweep_seconds))
         try:
             yield
         finally:
             sweeper.cancel()
+            await turns.stop()
+            accounts.close()
             await clock.stop()
             await tables.close()
             await hub.close()
@@ -128,6 +156,8 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
 
     routes = [
         *lobby.routes(),
+        *accounts.routes(),
+        *History(tables, accounts, archive).routes(),
         *Seating(tables).routes(),
         *pictures.routes(),
         *ReplayApi(table_loader(tables)).routes(),
@@ -138,11 +168,19 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
         Route("/t/{table_id}", page),
         Route("/rules/{game}", page),
         Route("/games/{table_id}/replay", page),
+        Route("/account", page),
+        Route("/me", page),
+        Route("/games", page),
+        Route("/ratings/{game}", page),
         Mount("/web", NoCacheStatic(directory=WEB), name="web"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(Hygiene)],
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    middleware=[Middleware(Hygiene), Middleware(CsrfGuard, accounts=accounts)],
                     exception_handlers={404: not_found, 405: not_found})
     app.state.tables = tables
+    app.state.accounts = accounts
+    app.state.archive = archive
+    app.state.turns = turns
     app.state.store = store
     app.state.clock = clock
     app.state.limits = limits
@@ -156,10 +194,13 @@ def serve_command(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     limits = limits_from_arguments(args)
     app = create_app(args.db, args.redis, seat_grace=args.seat_grace, lease_seconds=getattr(args, "lease", None),
-                     limits=limits)
+                     secure_cookies=getattr(args, "secure_cookies", False), limits=limits)
     database = app.state.store.engine.url.render_as_string(hide_password=True)
     print(f"ludus: serving on http://{args.host}:{args.port}/ (database {database})", flush=True)
+    # X-Forwarded-Proto and -For are believed only from the proxies named by --forwarded-allow-ips
+    proxies = getattr(args, "forwarded_allow_ips", None)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024,
+                proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None,
                 # views are small and sent often: deflating each one costs more CPU than it saves
                 ws_per_message_deflate=False,
                 http=http_protocol(limits.request_seconds), ws=websocket_protocol(limits.stall_seconds),
