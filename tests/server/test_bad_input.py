@@ -208,7 +208,8 @@ def test_a_table_whose_creator_cannot_be_seated_is_not_created(postgres_url: str
     store = Store(postgres_url)
     try:
         with pytest.raises(DataError, match="NUL"):  # PostgreSQL refuses a NUL in text
-            store.create_table("orphan1", "tiny", 2, 1, {}, [None, None], 0.0, ("Ad\u0000so", "0" * 64))
+            store.create_table("orphan1", "tiny", 2, 1, {}, [None, None], 0.0,
+                               creator=("Ad\u0000so", "0" * 64, None))
         with store.engine.connect() as db:
             assert db.execute(select(tables).where(tables.c.id == "orphan1")).first() is None
     finally:

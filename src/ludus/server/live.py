@@ -582,6 +582,8 @@ class LiveTables:
         self.hub.subscribe(table_id, table.on_note)
         if record.status == "running":
             await self.leases.take(table_id)
+            if not record.deadlines:  # loaded by the join that started it: a turn-based table's clocks start
+                await self.stored(table)
         if ended:
             await self.ended(table)
         table.kick_bots()
