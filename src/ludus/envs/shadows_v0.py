@@ -23,7 +23,7 @@ uses — and its mean colour), so a learner can relate cards to spaces. Rewards:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import combinations
 from typing import Any
@@ -102,12 +102,12 @@ _SPACE = [INDEX[f"space:{s}"] for s in range(SPACES)]
 _SEAT = [INDEX[f"seat:{s}"] for s in range(MAX_SEATS)]
 
 
-def translate(view: dict[str, Any], decisions: Sequence[Decision]) -> dict[int, Any]:
-    slot_of = {card: i for i, card in enumerate(view["face_up"]) if card is not None}
+def translate(view: Callable[[], dict[str, Any]], decisions: Sequence[Decision]) -> dict[int, Any]:
     kinds = {d.kind for d in decisions}
     legal: dict[int, Any] = {}
     for decision in decisions:
         if decision.kind == "give":
+            slot_of = _slots(decision.options, view)
             for option in decision.options:
                 if len(option) == 1:
                     legal[_SLOT[slot_of[option[0]]]] = option
@@ -125,57 +125,76 @@ def translate(view: dict[str, Any], decisions: Sequence[Decision]) -> dict[int, 
     return legal
 
 
+def _slots(gives: Sequence[Any], view: Callable[[], dict[str, Any]]) -> dict[str, int]:
+    """Face-up card id → its slot. The give options list the row's cards one by one first, in row
+    order (``rules.give_options``): when all ``SLOTS`` are filled — always, unless the deck and the
+    used cards ran out — they are the row itself, and building the view would only repeat them."""
+    if len(gives) >= SLOTS and len(gives[SLOTS - 1]) == 1:
+        return {gives[i][0]: i for i in range(SLOTS)}
+    return {card: i for i, card in enumerate(view()["face_up"]) if card is not None}
+
+
+WIDTH = 3 + 4 + len(KIND_NAMES)
+"""Per board space: its role (centre, arm, obstacle), the figure, an evidence marker, police tokens, a
+past landing, and what the officer's map card shows there."""
+SMALL = SPACES * WIDTH + SLOTS + 2 + len(PHASES) + 6 + len(KINDS) + 2
+"""The values before the picture features."""
+
+
 @cache
-def _role_columns(width: int, roles: tuple[str, ...]) -> tuple[float, ...]:
+def _role_columns(roles: tuple[str, ...]) -> np.ndarray:
+    """The small values with only the board's fixed roles (centre, arm, obstacle) filled in."""
     columns = {"centre": 0, "arm": 1, "obstacle": 2}
-    values = [0.0] * (len(roles) * width)
+    values = np.zeros(SMALL)
     for space, role in enumerate(roles):
         if role in columns:
-            values[space * width + columns[role]] = 1.0
-    return tuple(values)
-
-
-def _roles(width: int, roles: tuple[str, ...]) -> list[float]:
-    """Per-space values with the board's fixed roles (centre, arm, obstacle) filled in."""
-    return list(_role_columns(width, roles))
+            values[space * WIDTH + columns[role]] = 1.0
+    values.flags.writeable = False  # shared by every observation: each copies it
+    return values
 
 
 def encode(view: dict[str, Any], decision: Decision | None) -> np.ndarray:
     team = next(iter(view["teams"].values()))
-    width = 3 + 4 + len(KIND_NAMES)
-    per_space = _roles(width, tuple(space["role"] for space in view["layout"]))
-    per_space[team["figure"] * width + 3] = 1.0
+    width = WIDTH
+    # The small values in float64 (police thirds add up as in Python), made float32 once at the end.
+    small = _role_columns(tuple(space["role"] for space in view["layout"])).copy()
+    small[team["figure"] * width + 3] = 1.0
     for space in team["markers"]:
-        per_space[space * width + 4] = 1.0
+        small[space * width + 4] = 1.0
     for space in team["police"]:
-        per_space[space * width + 5] += 1 / 3
+        small[space * width + 5] += 1 / 3
     for landing in view["landings"]:
-        per_space[landing["space"] * width + 6] = 1.0
+        small[landing["space"] * width + 6] = 1.0
     kinds = (view.get("map") or {}).get("kinds")
     if kinds:
         for space, kind in enumerate(kinds):
             if kind is not None:
-                per_space[space * width + 7 + KIND_NAMES.index(kind)] = 1.0
-    # the rest of the small values straight onto the per-space list, then one conversion
-    small = per_space
-    small.extend(1.0 if card is not None else 0.0 for card in view["face_up"])
-    small += [len(team["hand"]) / 2, view["deck"] / 84]
-    phase = [0.0] * len(PHASES)
-    phase[PHASES.index(view["phase"])] = 1.0
-    small += phase
+                small[space * width + 7 + KIND_NAMES.index(kind)] = 1.0
+    at = SPACES * width
+    for slot, card in enumerate(view["face_up"]):
+        if card is not None:
+            small[at + slot] = 1.0
+    at += SLOTS
     clock = view.get("clock") or {}
     you = view.get("you") or {}
-    small += [view["round"] / 3, team["rounds_won"] / 2, team["rounds_lost"] / 2, len(team["markers"]) / 3,
-              float(you.get("role") == "officer"), (clock.get("seconds") or 0) / 900]
-    kind = [0.0] * len(KINDS)
+    small[at:at + 2] = len(team["hand"]) / 2, view["deck"] / 84
+    at += 2
+    small[at + PHASES.index(view["phase"])] = 1.0
+    at += len(PHASES)
+    small[at:at + 6] = (view["round"] / 3, team["rounds_won"] / 2, team["rounds_lost"] / 2, len(team["markers"]) / 3,
+                        float(you.get("role") == "officer"), (clock.get("seconds") or 0) / 900)
+    at += 6
     if decision is not None:
-        kind[KINDS.index(decision.kind)] = 1.0
-    small += kind
-    small += [len(team["police"]) / 3, float(bool(kinds))]
+        small[at + KINDS.index(decision.kind)] = 1.0
+    at += len(KINDS)
+    small[at:at + 2] = len(team["police"]) / 3, float(bool(kinds))
+    observation = np.empty(SIZE, np.float32)
+    # picture features already lie in 0..1; the small values saturate at 1 (a space's police tokens)
+    np.minimum(small, 1.0, out=observation[:SMALL], casting="same_kind")
     rows, table = _picture_table(view["options"].get("picture_seed"))
     shown = [*view["pictures"], *view["face_up"], *(team["hand"] + [None] * HAND)[:HAND]]
-    # picture features already lie in 0..1; the small values saturate at 1 (a space's police tokens)
-    return np.concatenate((np.minimum(np.array(small, dtype=np.float32), 1.0), table[[rows[p] for p in shown]].ravel()))
+    np.take(table, [rows[p] for p in shown], axis=0, out=observation[SMALL:].reshape(len(shown), PICTURE))
+    return observation
 
 
 def render(view: dict[str, Any]) -> str:
