@@ -24,13 +24,14 @@ uses — and its mean colour), so a learner can relate cards to spaces. Rewards:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 from typing import Any
 
 import numpy as np
 
 from ludus.engine import Decision
+from ludus.games.shadows import board
 from ludus.games.shadows.association import OBJECT_WEIGHT, SUBJECT_WEIGHT, meaning_vectors
 from ludus.games.shadows.pictures import deck_for
 from ludus.games.shadows.pictures.colours import hex_to_lab
@@ -100,6 +101,8 @@ _SLOT = [INDEX[f"slot:{i}"] for i in range(SLOTS)]
 _SLOTS = {(i, j): INDEX[f"slots:{i},{j}"] for i, j in combinations(range(SLOTS), 2)}
 _SPACE = [INDEX[f"space:{s}"] for s in range(SPACES)]
 _SEAT = [INDEX[f"seat:{s}"] for s in range(MAX_SEATS)]
+_ROW = [*_SLOT, *_SLOTS.values()]
+"""The give actions of a full face-up row, in the order the rules list the options."""
 
 
 def translate(view: Callable[[], dict[str, Any]], decisions: Sequence[Decision]) -> dict[int, Any]:
@@ -107,8 +110,15 @@ def translate(view: Callable[[], dict[str, Any]], decisions: Sequence[Decision])
     legal: dict[int, Any] = {}
     for decision in decisions:
         if decision.kind == "give":
-            slot_of = _slots(decision.options, view)
-            for option in decision.options:
+            options = decision.options
+            if len(options) == len(_ROW) and len(options[SLOTS - 1]) == 1:
+                # A full row (always, unless the deck and the used cards ran out): the options come
+                # in the action space's own order (``rules.give_options``: the row's cards one by
+                # one, then every pair in row order), so neither the view nor a look-up is needed.
+                legal.update(zip(_ROW, options, strict=True))
+                continue
+            slot_of = {card: i for i, card in enumerate(view()["face_up"]) if card is not None}
+            for option in options:
                 if len(option) == 1:
                     legal[_SLOT[slot_of[option[0]]]] = option
                 else:
@@ -125,15 +135,6 @@ def translate(view: Callable[[], dict[str, Any]], decisions: Sequence[Decision])
     return legal
 
 
-def _slots(gives: Sequence[Any], view: Callable[[], dict[str, Any]]) -> dict[str, int]:
-    """Face-up card id → its slot. The give options list the row's cards one by one first, in row
-    order (``rules.give_options``): when all ``SLOTS`` are filled — always, unless the deck and the
-    used cards ran out — they are the row itself, and building the view would only repeat them."""
-    if len(gives) >= SLOTS and len(gives[SLOTS - 1]) == 1:
-        return {gives[i][0]: i for i in range(SLOTS)}
-    return {card: i for i, card in enumerate(view()["face_up"]) if card is not None}
-
-
 WIDTH = 3 + 4 + len(KIND_NAMES)
 """Per board space: its role (centre, arm, obstacle), the figure, an evidence marker, police tokens, a
 past landing, and what the officer's map card shows there."""
@@ -142,58 +143,72 @@ SMALL = SPACES * WIDTH + SLOTS + 2 + len(PHASES) + 6 + len(KINDS) + 2
 
 
 @cache
-def _role_columns(roles: tuple[str, ...]) -> np.ndarray:
-    """The small values with only the board's fixed roles (centre, arm, obstacle) filled in."""
+def _role_columns() -> np.ndarray:
+    """The small values with only the board's fixed roles (centre, arm, obstacle) filled in: the
+    layout every view carries is the board's (``board.layout``)."""
     columns = {"centre": 0, "arm": 1, "obstacle": 2}
     values = np.zeros(SMALL)
-    for space, role in enumerate(roles):
-        if role in columns:
-            values[space * WIDTH + columns[role]] = 1.0
+    for space in board.layout():
+        if space["role"] in columns:
+            values[space["id"] * WIDTH + columns[space["role"]]] = 1.0
     values.flags.writeable = False  # shared by every observation: each copies it
     return values
+
+
+@lru_cache(maxsize=256)
+def _pictures(pictures: tuple[str | None, ...], picture_seed: int | None) -> np.ndarray:
+    """The picture features of ``pictures``, one row after the other: the board keeps its pictures
+    for a whole round and the face-up row for several steps, so most observations repeat them."""
+    rows, table = _picture_table(picture_seed)
+    features = table[[rows[p] for p in pictures]].ravel()
+    features.flags.writeable = False
+    return features
+
+
+@lru_cache(maxsize=64)
+def _kind_columns(kinds: tuple[str | None, ...]) -> np.ndarray:
+    """Where an officer's map card marks the per-space values (the card stays for a whole round)."""
+    return np.array([space * WIDTH + 7 + KIND_NAMES.index(kind) for space, kind in enumerate(kinds)
+                     if kind is not None], dtype=np.intp)
 
 
 def encode(view: dict[str, Any], decision: Decision | None) -> np.ndarray:
     team = next(iter(view["teams"].values()))
     width = WIDTH
     # The small values in float64 (police thirds add up as in Python), made float32 once at the end.
-    small = _role_columns(tuple(space["role"] for space in view["layout"])).copy()
-    small[team["figure"] * width + 3] = 1.0
-    for space in team["markers"]:
-        small[space * width + 4] = 1.0
+    small = _role_columns().copy()
+    at = SPACES * width
+    ones = [team["figure"] * width + 3]
+    ones += [space * width + 4 for space in team["markers"]]
+    ones += [landing["space"] * width + 6 for landing in view["landings"]]
+    ones += [at + slot for slot, card in enumerate(view["face_up"]) if card is not None]
+    at += SLOTS
+    ones.append(at + 2 + PHASES.index(view["phase"]))
+    if decision is not None:
+        ones.append(at + 2 + len(PHASES) + 6 + KINDS.index(decision.kind))
+    small[ones] = 1.0
     for space in team["police"]:
         small[space * width + 5] += 1 / 3
-    for landing in view["landings"]:
-        small[landing["space"] * width + 6] = 1.0
     kinds = (view.get("map") or {}).get("kinds")
     if kinds:
-        for space, kind in enumerate(kinds):
-            if kind is not None:
-                small[space * width + 7 + KIND_NAMES.index(kind)] = 1.0
-    at = SPACES * width
-    for slot, card in enumerate(view["face_up"]):
-        if card is not None:
-            small[at + slot] = 1.0
-    at += SLOTS
+        small[_kind_columns(tuple(kinds))] = 1.0
     clock = view.get("clock") or {}
     you = view.get("you") or {}
     small[at:at + 2] = len(team["hand"]) / 2, view["deck"] / 84
-    at += 2
-    small[at + PHASES.index(view["phase"])] = 1.0
-    at += len(PHASES)
+    at += 2 + len(PHASES)
     small[at:at + 6] = (view["round"] / 3, team["rounds_won"] / 2, team["rounds_lost"] / 2, len(team["markers"]) / 3,
                         float(you.get("role") == "officer"), (clock.get("seconds") or 0) / 900)
-    at += 6
-    if decision is not None:
-        small[at + KINDS.index(decision.kind)] = 1.0
-    at += len(KINDS)
+    at += 6 + len(KINDS)
     small[at:at + 2] = len(team["police"]) / 3, float(bool(kinds))
     observation = np.empty(SIZE, np.float32)
     # picture features already lie in 0..1; the small values saturate at 1 (a space's police tokens)
     np.minimum(small, 1.0, out=observation[:SMALL], casting="same_kind")
-    rows, table = _picture_table(view["options"].get("picture_seed"))
-    shown = [*view["pictures"], *view["face_up"], *(team["hand"] + [None] * HAND)[:HAND]]
-    np.take(table, [rows[p] for p in shown], axis=0, out=observation[SMALL:].reshape(len(shown), PICTURE))
+    picture_seed = view["options"].get("picture_seed")
+    at = SMALL
+    for shown in (view["pictures"], view["face_up"], (team["hand"] + [None] * HAND)[:HAND]):
+        features = _pictures(tuple(shown), picture_seed)
+        observation[at:at + features.size] = features
+        at += features.size
     return observation
 
 
