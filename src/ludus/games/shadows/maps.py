@@ -210,12 +210,11 @@ def _card_score(police: int, evidence: list[int], clients: list[int], from_centr
     end = {s: min((far[s][c] for c in clients if c in far[s]), default=None) for s in evidence}
     tour: int | None = None
     for first, second, third in itertools.permutations(evidence, 3):
-        legs = (from_centre.get(first), far[first].get(second), far[second].get(third), end[third])
-        if None in legs:
+        a, b, c, d = from_centre.get(first), far[first].get(second), far[second].get(third), end[third]
+        if a is None or b is None or c is None or d is None:
             continue
-        total = sum(legs)  # type: ignore[arg-type]
-        if tour is None or total < tour:
-            tour = total
+        if tour is None or a + b + c + d < tour:
+            tour = a + b + c + d
     if tour is None:
         return 99.0
     exposure = sum((_STEPS[s] & police).bit_count() for s in (*evidence, *clients))
