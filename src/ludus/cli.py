@@ -1,4 +1,4 @@
-"""The ``ludus`` command: serve | play | sim | replay | bench | render-deck.
+"""The ``ludus`` command: serve | play | sim | replay | ratings | bench | render-deck.
 
 Each sub-command lives with the layer it drives (a game's terminal front end lives in its game
 package, the server in ``ludus.server``); this module only parses and dispatches.
@@ -12,7 +12,7 @@ import json
 import sys
 from collections.abc import Sequence
 
-from ludus.engine import GAMES, BadOptions, Match, UnknownGame
+from ludus.engine import GAMES, BadOptions, IllegalChoice, Match, UnknownGame
 from ludus.i18n import LANGUAGES
 
 
@@ -56,8 +56,20 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--db", default=None, help="database URL (default: a SQLite file ./ludus.sqlite3)")
     serve.add_argument("--redis", default=None, help="redis URL for multi-process fan-out")
+    serve.add_argument("--lease", type=float, default=None, metavar="SECONDS",
+                       help="how long a process holds a table's bots without renewing (default 6)")
     serve.add_argument("--seat-grace", type=float, default=60.0,
                        help="seconds a seat must be empty before the other players may hand it to a bot")
+    serve.add_argument("--secure-cookies", action="store_true",
+                       help="mark the session cookies Secure even when the request did not come over HTTPS")
+    serve.add_argument("--forwarded-allow-ips", default=None, metavar="IPS",
+                       help="reverse proxies whose X-Forwarded-Proto/-For are believed (comma-separated; default none)")
+
+    ratings = commands.add_parser("ratings", help="the players' ratings: rebuild them from the archive")
+    ratings.add_argument("action", choices=["rebuild"])
+    ratings.add_argument("--db", default=None, help="database URL (default: a SQLite file ./ludus.sqlite3)")
+    ratings.add_argument("--replay", action="store_true",
+                         help="first derive every archived result anew from its move log")
 
     play = commands.add_parser("play", help="play a game in the terminal")
     play.add_argument("game", choices=sorted(GAMES))
@@ -79,8 +91,12 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--options", default=None, help="game options as a JSON object")
 
-    replay = commands.add_parser("replay", help="replay a saved match file and print its outcome")
+    replay = commands.add_parser("replay", help="replay a saved match file: print its outcome, or --web")
     replay.add_argument("file")
+    replay.add_argument("--web", action="store_true", help="show the match in the browser's replay viewer (read-only)")
+    replay.add_argument("--host", default="127.0.0.1")
+    replay.add_argument("--port", type=int, default=0, help="port of the viewer (default: any free one)")
+    replay.add_argument("--no-browser", action="store_true", help="only print the viewer's address")
 
     deck = commands.add_parser("render-deck", help="write the Shadows: Amsterdam picture deck as files")
     deck.add_argument("--out", required=True)
@@ -91,6 +107,7 @@ def parser() -> argparse.ArgumentParser:
 
 TARGETS = {
     "serve": "ludus.server.app:serve_command",
+    "ratings": "ludus.server.archive:ratings_command",
     "play": "ludus.games.{game}.terminal:play_command",
     "sim": "ludus.games.{game}.simulate:sim_command",
     "render-deck": "ludus.games.shadows.pictures.contact_sheet:render_deck_command",
@@ -102,11 +119,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if hasattr(args, "options"):
         args.options = _options(args.options)
     try:
-        if args.command == "replay":
+        if args.command == "replay" and not args.web:
             return _replay(args)
+        if args.command == "replay":
+            return _run("ludus.server.replay_file:replay_command", args)
         target = TARGETS[args.command].format(game=getattr(args, "game", ""))
         return _run(target, args)
-    except (UnknownGame, BadOptions, ValueError) as error:
+    except (UnknownGame, BadOptions, ValueError, IllegalChoice, OSError) as error:
         print(f"ludus: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

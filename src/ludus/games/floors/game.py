@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from ludus.engine import Decision, Event, IllegalChoice, Option, Outcome, check_players, resolve_options
+from ludus.engine.chance import rng_for
 
 from . import monster
 from .board import (
@@ -87,7 +88,7 @@ class FloorsGame:
     def setup(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> FloorsState:
         check_players(self.id, players, self.players)
         resolved = resolve_options(self.options, options)
-        st = FloorsState(players, resolved, random.Random(seed))
+        st = FloorsState(players, resolved, rng_for(seed))
         kinds = (0, 1, 2, 3) if players <= 4 else (0, 2, 3)
         for seat in range(players):
             for kind in kinds:
@@ -510,6 +511,16 @@ class FloorsGame:
             details["tie_break"] = {"rule": "first_out" if len(state.winners) < len(tied) else "shared",
                                     "tied": tied, "out": best}
         return Outcome(tuple(state.winners), {s: float(n) for s, n in enumerate(state.out)}, details)
+
+    def forfeit(self, state: FloorsState, seat: int) -> Outcome:
+        """A player who forfeits (a turn-based table's deadline) loses; of the others, whoever has the most
+        figures out wins (a tie is shared). Scores are the figures out."""
+        others = [s for s in range(state.players) if s != seat]
+        best = max(state.out[s] for s in others)
+        winners = tuple(s for s in others if state.out[s] == best)
+        return Outcome(winners, {s: float(n) for s, n in enumerate(state.out)},
+                       {"stage": state.stage, "round": state.round, "out": state.out[:], "needed": state.needed,
+                        "tie_break": None})
 
     def world_from_view(self, view: dict[str, Any], seat: int, rng: random.Random) -> FloorsState:
         """A full state consistent with ``view``: the unseen monster tiles in a fresh random order."""

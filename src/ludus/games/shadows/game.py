@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ludus.engine import BadOptions, Choice, Decision, Event, Option, Outcome, check_players, resolve_options
+from ludus.engine.chance import rng_for
 
 from . import rules, views
 from .maps import MapParams
@@ -79,7 +80,7 @@ class Shadows:
             teams = {name: Team(name, list(range(i, players, 2)), i) for i, name in enumerate(TEAMS)}
         else:
             teams = {"black": Team("black", list(range(players)), 0)}
-        state = ShadowsState(players, resolved, params, preset, random.Random(seed), teams)
+        state = ShadowsState(players, resolved, params, preset, rng_for(seed), teams)
         rules.start_round(state)
         return state
 

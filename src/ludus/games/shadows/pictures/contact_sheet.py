@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import textwrap
 from collections.abc import Sequence
 from dataclasses import asdict
 from html import escape
@@ -87,6 +88,9 @@ footer{{margin-top:24px;font-size:11px;color:#555}}
 """
 
 
+CAPTION = 40  # room under each picture of the PNG sheet for two lines of caption
+
+
 def contact_sheet_png(pictures: Sequence[Picture], width: float = 150.0, columns: int = 10) -> bytes:
     """Every picture in one PNG, in rows, each captioned with its id and label (needs the png extra)."""
     import cairosvg
@@ -96,14 +100,17 @@ def contact_sheet_png(pictures: Sequence[Picture], width: float = 150.0, columns
     for n, picture in enumerate(pictures):
         svg = render_svg(picture, title=False)
         inner = svg[svg.index(">") + 1: svg.rindex("</svg>")]
-        x, y = (n % columns) * (width + 8), (n // columns) * (cell_h + 30)
+        x, y = (n % columns) * (width + 8), (n // columns) * (cell_h + CAPTION)
+        # a caption wider than its cell would run into the next one: two short lines at most
+        lines = textwrap.wrap(f"{picture.id} {label(picture)}", int(width / 5.2), max_lines=2, placeholder=" …")
+        caption = "".join(f'<tspan x="{x:.0f}" dy="{11 if i else 0}">{escape(line)}</tspan>'
+                          for i, line in enumerate(lines))
         cells.append(f'<svg x="{x:.0f}" y="{y:.0f}" width="{width:.0f}" height="{cell_h:.0f}" '
                      f'viewBox="0 0 {WIDTH:.0f} {HEIGHT:.0f}">{inner}</svg>'
-                     f'<text x="{x:.0f}" y="{y + cell_h + 12:.0f}" font-size="9" font-family="sans-serif">'
-                     f"{escape(picture.id)} {escape(label(picture))[:44]}</text>")
+                     f'<text y="{y + cell_h + 12:.0f}" font-size="9" font-family="sans-serif">{caption}</text>')
     rows = (len(pictures) + columns - 1) // columns
     document = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{columns * (width + 8):.0f}" '
-                f'height="{rows * (cell_h + 30):.0f}"><rect width="100%" height="100%" fill="#fff"/>'
+                f'height="{rows * (cell_h + CAPTION):.0f}"><rect width="100%" height="100%" fill="#fff"/>'
                 f'{"".join(cells)}</svg>')
     return cairosvg.svg2png(bytestring=document.encode("utf-8"))
 
