@@ -2,8 +2,12 @@
 // police tokens; the ten face-up clue cards (an officer picks 1 or 2 and gives them); the officer's own map
 // card drawn over the board (only an officer's view carries it); the detectives' team chat, which their
 // officer reads; the co-op countdown from the server's deadline; round results with the maps revealed.
+import { bringIntoView, ensureStyles, fitToWindow, zoomable } from "../lib/boardview.js";
 import { el } from "../lib/dom.js";
+import { mention, showMentions, wireMentions } from "../lib/mentions.js";
+import { glide, places } from "../lib/motion.js";
 import { svg } from "../lib/svg.js";
+import { spaceLabel, spaceNumber } from "./shadows/spaces.js";
 
 const R = 50;  // hex radius (pointy-top)
 const SQ3 = Math.sqrt(3);
@@ -14,11 +18,6 @@ const KIND_LETTER = { police: "P", client: "C", evidence: "E" };
 // Per page: the officer's picked cards, the last refusal, the chat and the clock's offset from the server.
 const local = { picked: [], refusal: null, refusalTimer: null, chat: new Map(), chatLog: null, chatTeam: null,
   skew: 0, skewAsked: false, ticker: null, root: null, draft: "" };
-
-function ensureStyles() {
-  if (document.getElementById("shadows-css")) return;
-  document.head.append(el("link", { id: "shadows-css", rel: "stylesheet", href: "/web/games/shadows.css" }));
-}
 
 const tr = (ctx, key, params = {}) => ctx.t(`shadows.${key}`, params);
 
@@ -120,12 +119,14 @@ function boardSvg(state, ctx, moveDecision) {
     defs.append(svg("clipPath", { id: clip }, svg("polygon", { points: hexPoints(x, y, R - 2) })));
     const choosable = offered.has(space.id);
     layers.push(svg("g", { class: `hex-space ${space.role}${choosable ? " choosable" : ""}`, "data-space": space.id,
-      role: choosable ? "button" : null, onclick: choosable ? () => ctx.send(space.id) : null },
+      role: choosable ? "button" : null, onclick: choosable ? () => ctx.send(space.id) : null,
+      "data-choice": choosable ? JSON.stringify(space.id) : null },
     svg("polygon", { points: hexPoints(x, y, R - 1.5), class: "hex" }),
     picture ? svg("image", { href: pictureUrl(view, picture), x: x - R * SQ3 / 2, y: y - R, width: R * SQ3, height: R * 2,
       preserveAspectRatio: "xMidYMid slice", "clip-path": `url(#${clip})`, "data-picture": picture }) : null,
     svg("polygon", { points: hexPoints(x, y, R - 2), class: `hex-rim${space.role === "centre" ? " centre" : space.role === "arm" ? " arm" : ""}` }),
-    choosable ? svg("polygon", { points: hexPoints(x, y, R - 5), class: "hex-target" }) : null));
+    choosable ? svg("polygon", { points: hexPoints(x, y, R - 5), class: "hex-target" }) : null,
+    spaceLabel(x, y, R, spaceNumber(layout, space.id))));
   }
   // the officer's map card, over the pictures: only an officer's own view carries "map"
   if (view.map) {
@@ -164,9 +165,11 @@ function boardSvg(state, ctx, moveDecision) {
   teams.forEach(([team, info], t) => {
     const [x, y] = centre(layout[info.figure]);
     const dx = together ? (t === 0 ? -13 : 13) : 0;
-    layers.push(svg("g", { class: "figure", "data-team": team, "data-space": info.figure, transform: `translate(${x + dx * 1.3} ${y + 8}) scale(1.45)` },
-      svg("circle", { cx: 0, cy: -16, r: 8, fill: TEAM_PAINT[team], stroke: "#fff", "stroke-width": 2 }),
-      svg("path", { d: "M-12 12 Q-12 -6 0 -6 Q12 -6 12 12 Z", fill: TEAM_PAINT[team], stroke: "#fff", "stroke-width": 2 })));
+    // the figure walks across the hexes: the outer group glides (lib/motion.js)
+    layers.push(svg("g", { "data-glide": `figure-${team}`, "data-at": `${x + dx * 1.3} ${y + 8}` },
+      svg("g", { class: "figure", "data-team": team, "data-space": info.figure, transform: `translate(${x + dx * 1.3} ${y + 8}) scale(1.45)` },
+        svg("circle", { cx: 0, cy: -16, r: 8, fill: TEAM_PAINT[team], stroke: "#fff", "stroke-width": 2 }),
+        svg("path", { d: "M-12 12 Q-12 -6 0 -6 Q12 -6 12 12 Z", fill: TEAM_PAINT[team], stroke: "#fff", "stroke-width": 2 }))));
   });
   const w = R * SQ3 * 7 + 12;
   const h = R * 1.5 * 6 + R * 2 + 12;
@@ -212,6 +215,7 @@ function faceUpPanel(state, ctx, giveDecision, refreshDecision) {
     const canPick = giveDecision && !state.pending && (selected || picked.length < 2);
     return el("button", { type: "button", class: `clue-card${selected ? " selected" : ""}${giveDecision ? " choosable" : ""}`,
       "data-card": id, "data-slot": slot, disabled: giveDecision ? !canPick : true, "aria-pressed": selected ? "true" : "false",
+      "data-refers": giveDecision ? "" : null,
       onclick: () => {
         local.picked = selected ? picked.filter((c) => c !== id) : [...picked, id];
         redrawAll(ctx);
@@ -221,12 +225,13 @@ function faceUpPanel(state, ctx, giveDecision, refreshDecision) {
   const actions = [];
   if (giveDecision) {
     const order = picked.slice().sort((a, b) => view.face_up.indexOf(a) - view.face_up.indexOf(b));
-    actions.push(el("button", { type: "button", class: "primary", id: "give-cards", disabled: !picked.length || !legal.has(giveKey) || state.pending,
+    actions.push(el("button", { type: "button", class: "primary", id: "give-cards", "data-refers": "",
+      disabled: !picked.length || !legal.has(giveKey) || state.pending,
       onclick: () => { if (ctx.send(order)) local.picked = []; } }, tr(ctx, "ui.give", { count: picked.length })));
   }
   if (refreshDecision) {
     const withdraw = refreshDecision.options.includes("withdraw");
-    actions.push(el("button", { type: "button", class: "quiet", id: "refresh-cards", disabled: state.pending,
+    actions.push(el("button", { type: "button", class: "quiet", id: "refresh-cards", disabled: state.pending, "data-refers": "",
       onclick: () => ctx.send(withdraw ? "withdraw" : "refresh") }, tr(ctx, withdraw ? "decision.withdraw" : "decision.refresh")));
   }
   const proposals = Object.entries(view.teams).filter(([, info]) => info.refresh).map(([team]) => tr(ctx, "event.refresh-proposed", { team: teamName(ctx, team) }));
@@ -256,12 +261,14 @@ function handsPanel(state, ctx, moveDecision) {
 function promptBar(state, ctx, give, move) {
   if (move) {
     const cards = move.prompt.cards.length;
-    return el("div", { class: "prompt-bar shadows-prompt", "data-kind": "move" },
+    // the cards to read are in the question itself, beside the board
+    return el("div", { class: "prompt-bar shadows-prompt", "data-kind": "move", "data-prompt": "move" },
       el("p", {}, el("strong", {}, tr(ctx, "decision.move", { cards })), " ", tr(ctx, "ui.tap_space")),
+      el("div", { class: "prompt-cards" }, move.prompt.cards.map((id) => cardImage(state.view, id, { class: "clue-img prompt-card" }))),
       cards === 2 ? el("p", { class: "muted small" }, tr(ctx, "hint.move_two")) : null);
   }
   if (give) {
-    return el("div", { class: "prompt-bar shadows-prompt", "data-kind": "give" },
+    return el("div", { class: "prompt-bar shadows-prompt", "data-kind": "give", "data-prompt": "give" },
       el("p", {}, el("strong", {}, tr(ctx, "decision.give")), " ", tr(ctx, "ui.tap_cards")));
   }
   return null;
@@ -269,7 +276,7 @@ function promptBar(state, ctx, give, move) {
 
 function nextOfficerPanel(state, ctx, decision) {
   if (!decision) return null;
-  return el("section", { class: "panel prompt-bar" },
+  return el("section", { class: "panel prompt-bar next-officer", "data-prompt": "next-officer" },
     el("p", {}, el("strong", {}, tr(ctx, "decision.next-officer"))),
     el("div", { class: "options" }, decision.options.map((seat) => el("button", { type: "button", class: "option",
       "data-choice": JSON.stringify(seat), disabled: state.pending, onclick: () => ctx.send(seat) }, ctx.playerName(seat)))));
@@ -309,7 +316,7 @@ function redrawChat(ctx) {
 
 function landingLine(ctx, view, landing) {
   const result = landing.result ? tr(ctx, `kind.${landing.result}`) : "—";
-  return `${teamName(ctx, landing.team)}: ${tr(ctx, "ui.landing", { space: landing.space, cards: landing.cards })} → ${result}`;
+  return `${teamName(ctx, landing.team)}: ${tr(ctx, "ui.landing", { space: spaceNumber(view.layout, landing.space), cards: landing.cards })} → ${result}`;
 }
 
 function miniMap(view, maps, card) {
@@ -338,7 +345,8 @@ function historyPanel(state, ctx) {
       el("p", { class: "muted small legend" }, ["police", "client", "evidence"].map((kind) => el("span", { class: `legend-item ${kind}` },
         el("span", { class: "swatch", style: `background:${KIND_PAINT[kind]}` }), " ", tr(ctx, `kind.${kind}`), " "))));
   });
-  const landings = view.landings.slice(-12).reverse().map((landing) => el("li", {}, landingLine(ctx, view, landing)));
+  const landings = view.landings.slice(-12).reverse().map((landing) => mention(el("li", {}, landingLine(ctx, view, landing)),
+    [`.hex-space[data-space="${landing.space}"]`]));
   return el("section", { class: "panel history" },
     rounds.length ? [el("h3", {}, tr(ctx, "ui.history")), ...rounds] : null,
     landings.length ? [el("h3", {}, tr(ctx, "ui.landings")), el("ol", { class: "log" }, landings)] : null);
@@ -363,10 +371,12 @@ function mapLegend(state, ctx) {
 }
 
 export function render(root, state, ctx) {
-  ensureStyles();
   if (!state.view) return;
+  const redraw = () => render(root, state, ctx);
+  const styled = [ensureStyles("board-css", "/web/games/board.css", redraw),
+    ensureStyles("shadows-css", "/web/games/shadows.css", redraw)].every(Boolean);
   askServerTime();
-  redrawAll = () => render(root, state, ctx);
+  redrawAll = redraw;
   syncChat(state, ctx);
   local.root = root;
   clearInterval(local.ticker);
@@ -378,13 +388,15 @@ export function render(root, state, ctx) {
   const refresh = mine.find((d) => d.kind === "refresh");
   const nextOfficer = mine.find((d) => d.kind === "next-officer");
   const focused = document.activeElement?.id === "chat-input";
+  const before = places(root);
+  const prompt = promptBar(state, ctx, give, move);
   root.replaceChildren(el("div", { class: "shadows" },
     endScreen(state, ctx),
     statusPanel(state, ctx),
-    promptBar(state, ctx, give, move),
+    prompt,
     nextOfficerPanel(state, ctx, nextOfficer),
     el("div", { class: "shadows-grid" },
-      el("div", { class: "panel board-panel" }, boardSvg(state, ctx, move), mapLegend(state, ctx)),
+      el("div", { class: "panel board-panel" }, zoomable(boardSvg(state, ctx, move), "shadows"), mapLegend(state, ctx)),
       el("div", { class: "shadows-side" },
         // a detective reads the team's clue cards first; an officer chooses from the face-up row first
         state.view.you?.role === "detective" ? [handsPanel(state, ctx, move), faceUpPanel(state, ctx, give, refresh)]
@@ -394,4 +406,11 @@ export function render(root, state, ctx) {
   if (focused) document.getElementById("chat-input")?.focus();
   const lines = document.getElementById("chat-lines");
   if (lines) lines.scrollTop = lines.scrollHeight;
+  wireMentions(root);
+  showMentions(root);
+  if (!styled) return;
+  fitToWindow(prompt);
+  glide(root, before);
+  const question = give || move || nextOfficer;
+  bringIntoView(root, question ? JSON.stringify([question.kind, question.prompt, question.options]) : null);
 }
