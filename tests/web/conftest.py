@@ -29,8 +29,14 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    database = tmp_path_factory.mktemp("web") / "ludus.sqlite3"
+def web_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The SQLite file the test server keeps its tables in (staged tables are written there: staging.py)."""
+    return tmp_path_factory.mktemp("web") / "ludus.sqlite3"
+
+
+@pytest.fixture(scope="session")
+def server(web_database: Path) -> Iterator[str]:
+    database = web_database
     port = _free_port()
     url = f"http://127.0.0.1:{port}"
     process = subprocess.Popen(

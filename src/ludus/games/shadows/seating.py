@@ -33,7 +33,8 @@ def teams_for(players: int, coop: bool, seating: Mapping[str, Any] | None) -> di
         raise BadOptions("seating must map each team to its seats, officer first")
     wanted = ("black",) if coop else TEAMS
     if set(seating) != set(wanted):
-        raise BadOptions(f"seating must name the team(s) {', '.join(wanted)}, not {', '.join(map(str, seating)) or 'none'}")
+        named = ", ".join(map(str, seating)) or "none"
+        raise BadOptions(f"seating must name the team(s) {', '.join(wanted)}, not {named}")
     lists = {team: _seats(seating[team], team) for team in wanted}
     every = [seat for seats in lists.values() for seat in seats]
     if sorted(every) != list(range(players)):
