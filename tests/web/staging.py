@@ -80,6 +80,16 @@ class StagedTable:
         """The page of `seat` (the seat travels in the fragment, as the table's "seat on another device" link)."""
         return f"{server}/t/{self.id}#seat={self.tokens[seat]}"
 
+    def open(self, page: Any, server: str, seat: int) -> None:
+        """Show `seat`'s page in `page`: a page already on the site moves there as the client's own links do
+        (no reload, so a test visiting many tables stays quick); the caller then waits for readiness."""
+        link = self.seat_link(server, seat)
+        if page.url.startswith(server):
+            page.evaluate("(path) => { history.pushState(null, '', path);"
+                          " window.dispatchEvent(new Event('ludus:navigate')); }", link.removeprefix(server))
+        else:
+            page.goto(link)
+
 
 def stage(database: Path, moment: Moment) -> StagedTable:
     """Write `moment` to the server's database as a running table whose seats are all taken by people."""

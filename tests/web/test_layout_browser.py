@@ -94,12 +94,7 @@ def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
 
 def open_question(page: Any, server: str, staged: Any, moment: Moment) -> dict[str, Any]:
     """Open the seat's page and wait until its question is asked (and any glide has ended)."""
-    link = staged.seat_link(server, moment.seat)
-    if page.url.startswith(server):  # move within the page, as the client's own links do (no reload: faster)
-        page.evaluate("(path) => { history.pushState(null, '', path);"
-                      " window.dispatchEvent(new Event('ludus:navigate')); }", link.removeprefix(server))
-    else:
-        page.goto(link)
+    staged.open(page, server, moment.seat)
     wait_ready(page)
     page.wait_for_selector("#board[data-asked]", state="attached")
     page.wait_for_function("() => !document.querySelector('[data-gliding]')")

@@ -447,7 +447,8 @@ function logLine(ctx, view, event) {
     case "monster_tile": return tr(ctx, "monster.tile", { tile: tileName(ctx, d.tile) });
     case "monster_end": return tr(ctx, "monster.end", { square: squareName(d.at), facing: tr(ctx, `dir.${d.facing}`), count: (d.eaten || []).length });
     case "figure_out": return tr(ctx, "figure.out", { label: figureName(ctx, view, d.figure) });
-    case "figure_done": return `${figureName(ctx, view, d.figure)} → ${squareName(d.at)}`;
+    case "figure_done": return d.at ? tr(ctx, "log.moved", { figure: figureName(ctx, view, d.figure), square: squareName(d.at) })
+      : tr(ctx, "log.stays", { figure: figureName(ctx, view, d.figure) });
     case "game_over": return tr(ctx, "game.over");
     default: return null;
   }

@@ -24,10 +24,10 @@ export function places(root) {
   return found;
 }
 
-/** Slide the pieces that moved since `before` (a places() of the previous drawing); returns how many. */
+/** Slide the pieces that moved since `before` (a places() of the previous drawing); returns how many slid. */
 export function glide(root, before, ms = GLIDE_MS) {
   if (!before?.size || reducedMotion()) return 0;
-  let count = 0;
+  const moved = [];
   for (const node of root.querySelectorAll("[data-glide]")) {
     const from = before.get(node.getAttribute("data-glide"));
     const to = placeOf(node);
@@ -38,12 +38,11 @@ export function glide(root, before, ms = GLIDE_MS) {
     const motion = node.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0px, 0px)" }],
       { duration: ms, easing: "cubic-bezier(.3, .7, .3, 1)" });
     motion.onfinish = motion.oncancel = () => node.removeAttribute("data-gliding");
-    count += 1;
+    moved.push(node.getAttribute("data-glide"));
   }
-  if (count) {
-    // a count on <html> lets people's tools (and the browser tests) see that pieces slid
-    const html = document.documentElement;
-    html.dataset.glides = String(Number(html.dataset.glides || 0) + count);
+  if (moved.length) {
+    // on <html>, people's tools (and the browser tests) can see which pieces slid last
+    document.documentElement.dataset.glided = moved.join(" ");
   }
-  return count;
+  return moved.length;
 }
