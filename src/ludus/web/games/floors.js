@@ -378,8 +378,9 @@ function promptBar(state, ctx, decision, offer) {
   }
   if (view.winners) return null;
   if (!decision) {
-    const text = view.phase === "setup" ? tr(ctx, "turn", { name: ctx.playerName(view.setup?.placer ?? view.turn) })
-      : view.turn !== null && view.turn !== undefined ? tr(ctx, "turn", { name: ctx.playerName(view.turn) }) : "…";
+    const mover = view.phase === "setup" ? view.setup?.placer ?? view.turn : view.turn;
+    const text = mover === null || mover === undefined ? "…"
+      : mover === state.seat ? tr(ctx, "turn.you") : tr(ctx, "turn", { name: ctx.playerName(mover) });
     return el("div", { class: "prompt-bar idle" }, el("p", {}, text));
   }
   const p = decision.prompt || {};

@@ -361,7 +361,9 @@ function promptBar(ctx, w, view, offer) {
     let text;
     if (ctx.state.status === "open") text = ctx.t("web.table.waiting_players");
     else if (view.phase === "revelation" || view.phase === "guess") text = w.r("ui.waiting");
-    else if (view.active !== null && view.active !== undefined) text = w.r("ui.turn_of", { player: w.player(view.active) });
+    else if (view.active !== null && view.active !== undefined) {
+      text = view.active === ctx.state.seat ? w.r("ui.your_turn") : w.r("ui.turn_of", { player: w.player(view.active) });
+    }
     else text = w.r("ui.waiting");
     return el("section", { class: "prompt-bar idle" }, el("p", {}, text));
   }
