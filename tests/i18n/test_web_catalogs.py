@@ -107,3 +107,32 @@ def test_no_message_is_just_its_key(lang):
             plain_word = lang == "en" and re.fullmatch(r"[a-z]+", key) is not None
             assert text != f"{namespace}.{key}" and (text != key or plain_word), f"{lang}/{namespace}.json {key}"
             assert not raw & set(re.findall(r"[a-z]+(?:_[a-z]+)+", text)), f"{lang}/{namespace}.json {key}: {text!r}"
+
+
+GERMAN_EVENT_NAMES = ("Mitteilsam", "Dicht dran", "Eilig", "Unauffällig", "Rätselhaft", "Fleißig", "Unglaublich",
+                      "Heikel", "Verfänglich", "Dubios", "Verboten", "Erwischt", "Forschend", "Verdächtig")
+
+
+def test_hungarian_names_the_rose_events_in_hungarian():
+    """The Hungarian rulebook (a translation of the German edition) calls the events by their German names:
+    the event texts cite that name so a player can find it there, but no name or other message is German."""
+    for namespace in namespaces():
+        for key, message in catalog("hu", namespace).items():
+            cited = key.startswith("event.") and key.endswith(".text") and "A magyar szabálykönyvben" in message
+            german = [name for name in GERMAN_EVENT_NAMES if name in message]
+            assert not german or cited, f"hu/{namespace}.json {key}: {german}"
+
+
+def test_hungarian_speaks_to_the_player_in_one_informal_voice():
+    """Te-form throughout (as the rulebooks do): no formal Ön, and a player's own label is never the pronoun
+    "Te" that a third-person verb in the log would follow."""
+    formal = re.compile(r"\b(Ön|Önök|Önnek|Önt|Kérjük|kérjük)\b")
+    for namespace in namespaces():
+        for key, message in catalog("hu", namespace).items():
+            assert not formal.search(message), f"hu/{namespace}.json {key}: {message!r}"
+    labels = {"rose": ("ui.you", "ui.player", "ui.bot"), "floors": ("seat.you", "seat.name", "seat.bot"),
+              "web": ("you", "bot_name")}
+    for namespace, keys in labels.items():
+        for key in keys:
+            assert not catalog("hu", namespace)[key].startswith("Te"), f"hu/{namespace}.json {key}"
+

@@ -193,10 +193,13 @@ function tileShape(tile) {
     mark ? svg("text", { x: cx, y: cy + 7, "text-anchor": "middle", class: "tile-mark" }, mark) : null);
 }
 
-function boardSvg(state, ctx, offer) {
-  const view = state.view;
-  const floor = view.floor;
-  const frame = currentFrame();
+// The parts of the board that never change during a game — the squares and their names, the rim letters, the
+// doors — are drawn once and copied for each redraw (the monster's replay redraws many times a second).
+const staticFloor = { key: null, layer: null };
+
+function floorLayer(ctx, floor) {
+  const key = `${floor.join("|")}|${tr(ctx, "ui.exit_short")}|${tr(ctx, "ui.entrance_short")}`;
+  if (staticFloor.key === key) return staticFloor.layer.cloneNode(true);
   const layers = [];
   // the squares' names around the floor: column letters above, row numbers on both sides
   for (let c = 0; c < COLS; c++) {
@@ -213,12 +216,8 @@ function boardSvg(state, ctx, offer) {
       const ch = floor[r][c];
       if (ch === "#") continue;
       layers.push(svg("rect", { x: x0(c), y: y0(r), width: CELL, height: CELL,
-        class: `square${ch === "X" ? " exit" : ch === "E" ? " entrance" : ""}${(c + r) % 2 ? " odd" : ""}`, "data-sq": `${c},${r}` },
-      svg("title", {}, squareName([c, r]))));
+        class: `square${ch === "X" ? " exit" : ch === "E" ? " entrance" : ""}${(c + r) % 2 ? " odd" : ""}`, "data-sq": `${c},${r}` }));
     }
-  }
-  for (const [c, r] of view.pools) {
-    layers.push(svg("rect", { x: x0(c) + 1, y: y0(r) + 1, width: CELL - 2, height: CELL - 2, rx: 6, class: "pool", "data-pool": `${c},${r}` }));
   }
   // the rim: letters outside every edge square (same letter = where the monster comes back in)
   for (const edge of edgeLetters(floor)) {
@@ -230,8 +229,21 @@ function boardSvg(state, ctx, offer) {
     layers.push(svg("circle", { cx, cy, r: 10, class: "edge-ring" }));
     layers.push(svg("text", { x: cx, y: cy + 4.5, "text-anchor": "middle", class: "edge-letter" }, edge.letter));
   }
-  layers.push(svg("text", { x: x0(0) + CELL / 2, y: y0(0) + CELL / 2 + 5, "text-anchor": "middle", class: "door-label" }, tr(ctx, "ui.exit_short")));
-  layers.push(svg("text", { x: x0(15) + CELL / 2, y: y0(10) + CELL / 2 + 5, "text-anchor": "middle", class: "door-label" }, tr(ctx, "ui.entrance_short")));
+  layers.push(svg("text", { x: x0(0) + CELL / 2, y: y0(0) + CELL / 2 + 5, "text-anchor": "middle", class: "door-label" }, tr(ctx, "ui.exit_short")),
+    svg("text", { x: x0(15) + CELL / 2, y: y0(10) + CELL / 2 + 5, "text-anchor": "middle", class: "door-label" }, tr(ctx, "ui.entrance_short")));
+  staticFloor.key = key;
+  staticFloor.layer = svg("g", { class: "floor" }, layers);
+  return staticFloor.layer.cloneNode(true);
+}
+
+function boardSvg(state, ctx, offer) {
+  const view = state.view;
+  const floor = view.floor;
+  const frame = currentFrame();
+  const layers = [floorLayer(ctx, floor)];
+  for (const [c, r] of view.pools) {
+    layers.push(svg("rect", { x: x0(c) + 1, y: y0(r) + 1, width: CELL - 2, height: CELL - 2, rx: 6, class: "pool", "data-pool": `${c},${r}` }));
+  }
   for (const tp of view.teleporters) {
     const cx = x0(tp.sq[0]) + CELL / 2;
     const cy = y0(tp.sq[1]) + CELL / 2;

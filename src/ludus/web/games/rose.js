@@ -274,12 +274,14 @@ function eventRow(w, view) {
 }
 
 function tracks(ctx, w, view, offer) {
-  const track = (name, max) => el("div", { class: `track track-${name}` },
+  const kind = offer.decision?.kind;
+  const asked = (name) => (kind === "clue_bonus" && name === "clue") || (kind === "awkward" && name === "suspicion");
+  // the track a question is about comes into view whole, its heading included
+  const track = (name, max) => el("div", { class: `track track-${name}`, "data-refers": asked(name) ? "" : null },
     el("h3", {}, w.r(`track.${name}.long`)),
     COLOURS.map((colour) => {
       const value = view[name][colour];
-      const choosable = (offer.decision?.kind === "clue_bonus" && name === "clue") || (offer.decision?.kind === "awkward" && name === "suspicion")
-        ? offer.has(offer.decision.kind, colour) : false;
+      const choosable = asked(name) ? offer.has(offer.decision.kind, colour) : false;
       const mine = view.you?.identity === colour;
       return el("div", { class: `track-row${choosable ? " choosable" : ""}${mine ? " mine" : ""}`, "data-colour": colour,
         "data-choice": choosable ? JSON.stringify(colour) : null, role: choosable ? "button" : null, tabindex: choosable ? 0 : null,
@@ -315,7 +317,9 @@ function timeTileNode(ctx, w, tile, offer) {
 function yourArea(ctx, w, view, offer) {
   const you = view.you;
   if (!you) return el("section", { class: "panel you spectator" }, el("p", {}, ctx.t("web.table.watching")));
-  return el("section", { class: "panel you", "data-secret": "you" },
+  // a question about your cards or tiles brings your whole area into view: who you are, your hand, your tiles
+  const asked = ["card", "time_tile", "incredulous"].includes(offer.decision?.kind);
+  return el("section", { class: "panel you", "data-secret": "you", "data-refers": asked ? "" : null },
     el("div", { class: "identity", style: `--monk:${PAINT[you.identity]}` },
       el("span", { class: "swatch big", style: `background:${PAINT[you.identity]}` }),
       el("strong", {}, w.r("ui.identity", { monk: w.monk(you.identity) }))),
