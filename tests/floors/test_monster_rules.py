@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ludus.games.floors.board import sq
 from ludus.games.floors.monster import look, run_tile
-from ludus.games.floors.state import EATEN, STONE, WAITING
+from ludus.games.floors.state import CRYSTAL, EATEN, STONE, WAITING
 
 from .boards import at, empty_board, looks, monster_at, pool, put, steps, teleporters, tile
 
@@ -263,3 +263,71 @@ def test_a_monster_phase_reports_its_tile_every_look_every_step_and_the_end():
     step = events[2].data
     assert set(step) >= {"n", "from", "to", "facing", "pushed", "ate", "wrapped", "slid", "teleported", "turned"}
     assert all(e.audience is None for e in events)
+
+
+# "Bármi, ami a tócsába kerül, a túloldalra csúszik a figurák mozgatási szabályai szerint." A figure the
+# monster pushes into blood slides exactly as a figure stepping in would.
+
+def test_a_figure_pushed_into_blood_pushes_the_stone_on_its_landing_square_and_lands():
+    st = empty_board()
+    pool(st, (8, 2), (9, 2), (8, 3), (9, 3))
+    monster_at(st, 9, 5, "N")
+    tile(st, "stone", 9, 4)
+    tile(st, "stone", 9, 1)
+    put(st, 0, 9, 3)  # stuck in the blood
+    trace: list[dict] = []
+    run_tile(st, 1, trace)
+    assert at(st, 0) == (9, 1) and st.tiles[sq(9, 0)] == STONE
+    # the monster's stone slides into the blood behind the figure and stops before it
+    assert st.tiles[sq(9, 2)] == STONE and st.monster_sq == sq(9, 4)
+    assert {"kind": "stone", "from": [9, 1], "to": [9, 0], "fate": "moved"} in steps(trace)[0]["pushed"]
+
+
+def _figure_before_blood(*squares: tuple[int, int]):
+    """The monster on (2,5) facing east pushes a stone on (3,5) and figure 0 on (4,5) into a pool on row 5."""
+    st = empty_board()
+    pool(st, *squares)
+    monster_at(st, 2, 5, "E")
+    tile(st, "stone", 3, 5)
+    put(st, 0, 4, 5)
+    return st
+
+
+def test_a_figure_pushed_into_blood_pushes_a_stone_stuck_in_the_blood_on_and_lands():
+    st = _figure_before_blood((5, 5), (6, 5), (7, 5))
+    tile(st, "crystal", 7, 5)  # stuck on the pool's last square
+    trace: list[dict] = []
+    run_tile(st, 1, trace)
+    assert at(st, 0) == (8, 5) and st.tiles[sq(9, 5)] == CRYSTAL and st.tiles[sq(7, 5)] == 0
+    kinds = [item["kind"] for item in steps(trace)[0]["pushed"]]
+    assert kinds == ["crystal", "crystal", "figure", "stone"]
+
+
+def test_a_figure_pushed_into_blood_passes_over_a_figure_stuck_in_it_and_lands_beyond():
+    st = _figure_before_blood((5, 5), (6, 5), (7, 5))
+    put(st, 2, 6, 5)  # stuck in the blood
+    run_tile(st, 1)
+    assert at(st, 0) == (8, 5) and at(st, 2) == (6, 5)
+
+
+def test_a_figure_pushed_into_blood_whose_landing_square_is_taken_stays_on_the_farthest_free_blood_square():
+    st = _figure_before_blood((5, 5), (6, 5), (7, 5))
+    put(st, 1, 8, 5)  # on the landing square: a figure may not end its slide on another figure
+    put(st, 2, 7, 5)  # stuck on the last blood square
+    run_tile(st, 1)
+    assert at(st, 0) == (6, 5) and at(st, 1) == (8, 5) and at(st, 2) == (7, 5)
+
+
+def test_a_figure_pushed_into_blood_against_the_edge_or_a_teleporter_stays_in_the_blood_uneaten():
+    st = empty_board()
+    pool(st, (13, 5), (14, 5), (15, 5))
+    monster_at(st, 10, 5, "E")
+    tile(st, "stone", 11, 5)
+    put(st, 0, 12, 5)
+    put(st, 2, 15, 5)
+    run_tile(st, 1)
+    assert at(st, 0) == (14, 5) and at(st, 2) == (15, 5)
+
+    st = _figure_before_blood((5, 5), (6, 5))
+    teleporters(st, 0, (7, 5, "N"), (2, 9, "E"))  # a wall for figures, also for a sliding one
+    assert run_tile(st, 1) == [] and at(st, 0) == (6, 5)

@@ -10,7 +10,7 @@ from hypothesis import strategies as st_
 
 from ludus.ai import bot_for
 from ludus.engine import Match
-from ludus.games.floors.board import FLOOR, FLOOR_SQUARES
+from ludus.games.floors.board import FLOOR, FLOOR_SQUARES, col_row
 from ludus.games.floors.game import GAME
 from ludus.games.floors.monster import run_tile_counted
 from ludus.games.floors.state import EATEN, OUT, WAITING
@@ -28,6 +28,7 @@ def _check_invariants(st) -> None:
                 assert s not in resting, f"figures {resting.get(s)} and {f} share a square at rest"
                 resting[s] = f
                 assert st.figat[s] == f
+                assert not st.tiles[s] and st.tele_to[s] < 0, f"figure {f} rests under a tile or on a teleporter"
         else:
             counts[{WAITING: "waiting", OUT: "out", EATEN: "eaten"}[s]] += 1
     assert sum(counts.values()) == len(st.fig_sq)  # conserved: board + waiting + out + eaten
@@ -117,6 +118,24 @@ def _random_advanced_board(seed: int):
     st.monster_dir = rng.randrange(4)
     st.stage = rng.choice([1, 2])
     return st, rng
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st_.integers(0, 10**6), corners_apart=st_.booleans())
+def test_no_advanced_setup_places_two_teleporters_side_by_side(seed, corners_apart):
+    rng = random.Random(seed)
+    st = GAME.setup(rng.randint(2, 7), seed, {"variant": "advanced", "teleporters_apart": corners_apart})
+    while st.phase == "setup":
+        decision = GAME.decisions(st)[0]
+        GAME.apply(st, decision.seat, rng.choice(decision.options))
+    teleporters = [s for s in FLOOR_SQUARES if st.tele_to[s] >= 0]
+    assert len(teleporters) == 4
+    for a in teleporters:
+        for b in teleporters:
+            (ac, ar), (bc, br) = col_row(a), col_row(b)
+            if a != b:
+                assert abs(ac - bc) + abs(ar - br) > 1, "two teleporters side by side"
+                assert not corners_apart or max(abs(ac - bc), abs(ar - br)) > 1, "two teleporters touch"
 
 
 @settings(max_examples=60, deadline=None)

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from ludus.engine import BadOptions
+from ludus.engine import BadOptions, IllegalChoice
 from ludus.games.floors.board import ENTRANCE, NEAR_DOORS, sq
 from ludus.games.floors.game import GAME
 from ludus.games.floors.state import EATEN, OUT, WAITING
@@ -183,12 +183,20 @@ def test_advanced_tiles_never_go_next_to_the_doors_nor_overlap_and_teleporters_n
     GAME.apply(st, 0, "pool1x4")
     squares = GAME.decisions(st)[0].options
     assert [4, 5, "h"] not in squares and [8, 5, "h"] in squares and [12, 1, "h"] not in squares
-    st2 = GAME.setup(2, 0, {"variant": "advanced", "teleporters_apart": False})
-    GAME.apply(st2, 0, "teleporter0")
-    GAME.apply(st2, 0, [5, 5])
-    GAME.apply(st2, 0, "N")
-    GAME.apply(st2, 1, "teleporter1")
-    assert [6, 6] in GAME.decisions(st2)[0].options
+
+
+def test_two_teleporters_are_never_placed_side_by_side_even_when_corners_may_touch():
+    # "nem szabad 2 teleportált egymásmellé helyezni"; the option relaxes only the diagonal spacing.
+    st = GAME.setup(2, 0, {"variant": "advanced", "teleporters_apart": False})
+    GAME.apply(st, 0, "teleporter0")
+    GAME.apply(st, 0, [5, 5])
+    GAME.apply(st, 0, "N")
+    GAME.apply(st, 1, "teleporter1")
+    squares = GAME.decisions(st)[0].options
+    assert [6, 6] in squares and [4, 4] in squares
+    assert all(side not in squares for side in ([5, 4], [6, 5], [5, 6], [4, 5], [5, 5]))
+    with pytest.raises(IllegalChoice):
+        GAME.apply(st, 1, [6, 5])
 
 
 def test_figures_waiting_are_counted_in_play():

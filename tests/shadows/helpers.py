@@ -51,7 +51,18 @@ def travel(state: ShadowsState, team: str, *path: int) -> list[Event]:
         here = state.teams[team].figure
         cards = board.distance(here, space)
         events += give(state, team, cards)
-        events += GAME.apply(state, state.teams[team].detectives[0], space)
+        events += move(state, team, space)
+    return events
+
+
+def move(state: ShadowsState, team: str, space: int) -> list[Event]:
+    """The team's detectives all choose ``space``: the first proposes it, the others agree (with
+    ``team_move: "first"`` the first choice already moves the figure)."""
+    events: list[Event] = []
+    for seat in state.teams[team].detectives:
+        if not state.teams[team].hand:
+            break
+        events += GAME.apply(state, seat, space)
     return events
 
 

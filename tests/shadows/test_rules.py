@@ -38,7 +38,7 @@ def test_setup_puts_four_clue_cards_on_the_start_tile_and_ten_face_up() -> None:
     assert sorted(everything) == sorted(board.CLUE_IDS)
 
 
-def test_six_of_the_seven_districts_are_placed_each_round() -> None:
+def test_six_of_the_seven_districts_are_placed_on_the_board() -> None:
     state = GAME.setup(4, 3)
     district_pictures = [p for p in state.pictures if p and p.startswith("d")]
     assert len(district_pictures) == 30 and len(state.districts) == 6
@@ -336,11 +336,24 @@ def test_the_first_team_to_win_two_rounds_wins_the_game() -> None:
     assert GAME.decisions(state) == []
 
 
-def test_districts_may_stay_for_the_whole_game_as_in_the_rulebook() -> None:
-    state = game(swap_roles=False, districts_each_round=False)
-    districts = state.districts
+def test_the_districts_are_laid_once_for_the_whole_game_as_in_the_rulebook() -> None:
+    # "Állítsátok össze a játéktáblát véletlenszerűen kiválasztott 6 kerületlapka felhasználásával";
+    # only "a későbbi játékokban" (in later games) is the board laid out differently.
+    state = game(swap_roles=False)
+    districts, pictures = state.districts, [p for p in state.pictures if p and p.startswith("d")]
     _lose_round(state)
     assert state.round == 2 and state.districts == districts
+    assert [p for p in state.pictures if p and p.startswith("d")] == pictures
+
+
+def test_option_districts_each_round_lays_the_districts_anew_every_round() -> None:
+    changed = 0
+    for seed in range(6):
+        state = game(swap_roles=False, districts_each_round=True, seed=seed)
+        districts = state.districts
+        _lose_round(state)
+        changed += state.districts != districts
+    assert changed >= 4  # a new random layout each round (the same one again is possible, but rare)
 
 
 def test_a_fresh_picture_deck_is_only_an_option_the_rules_pass_on() -> None:

@@ -6,6 +6,7 @@ import argparse
 
 from ludus.engine import Match
 from ludus.games.shadows import policies, simulate
+from ludus.games.shadows.agreeing import AgreeingBot
 from ludus.games.shadows.game import GAME
 
 
@@ -50,7 +51,7 @@ def test_registered_bots_follow_the_seat_through_a_change_of_role() -> None:
 
     state = GAME.setup(4, 0)
     bot = bot_for(GAME, 2, "random", seed=1)
-    assert isinstance(bot, policies.SeatBot)
+    assert isinstance(bot, AgreeingBot) and isinstance(bot.inner, policies.SeatBot)
     GAME.apply(state, 0, next(d for d in GAME.decisions(state) if d.kind == "give" and d.seat == 0).options[0])
     move = next(d for d in GAME.decisions(state) if d.seat == 2)
     assert bot.wants(GAME.view(state, 2), move)
@@ -58,7 +59,7 @@ def test_registered_bots_follow_the_seat_through_a_change_of_role() -> None:
     state.teams["black"].officer = 2  # as after a swap between rounds: seat 2 now hands over the cards
     give = next(d for d in GAME.decisions(state) if d.seat == 2 and d.kind == "give")
     assert give.allows(bot.choose(GAME.view(state, 2), give))
-    assert set(bot.policies) == {"detective", "officer"}
+    assert set(bot.inner.policies) == {"detective", "officer"}
 
 
 def test_every_bot_level_plays_an_offered_choice() -> None:

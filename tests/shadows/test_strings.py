@@ -12,7 +12,8 @@ from ludus.i18n import LANGUAGES, catalog
 from .test_properties import random_match
 
 EVENT_KINDS = {"round-started", "clock-started", "gave", "refilled", "reshuffled", "refresh-proposed",
-               "refresh-withdrawn", "refreshed", "moved", "evidence-found", "police-caught", "client-reached",
+               "refresh-withdrawn", "refreshed", "move-proposed", "move-agreed", "moved", "evidence-found",
+               "police-caught", "client-reached",
                "round-ended", "officer-chosen", "game-ended"}
 
 

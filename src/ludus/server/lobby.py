@@ -43,7 +43,10 @@ def game_info(game_id: str) -> dict[str, Any]:
     return {"id": game.id, "players": [game.players.start, game.players.stop - 1],
             "options": [{"name": o.name, "default": o.default, "help": o.help,
                          "choices": None if o.choices is None else list(o.choices)} for o in game.options],
-            "bot_levels": list(LEVELS)}
+            "bot_levels": list(LEVELS),
+            # named option sets (e.g. Shadows' "first-game") and the component table (Rose's edition)
+            "presets": [dict(preset) for preset in getattr(game, "presets", ())],
+            "components": game.components() if hasattr(game, "components") else None}
 
 
 MAX_BODY = 16 * 1024  # a lobby request is a few hundred bytes

@@ -5,6 +5,8 @@ import { errorText, gameName, t } from "./lib/i18n.js";
 import { navigate } from "./lib/nav.js";
 import { pageLoading, pageReady } from "./lib/ready.js";
 import { rememberName, rememberedName, seats } from "./lib/seats.js";
+import { editionField } from "./lobby/edition.js";
+import { presetField } from "./lobby/presets.js";
 import { playsCoop, reseat, seatingOption, seatingProblem, standardSeating } from "./lobby/seating.js";
 
 const LEVELS = ["random", "easy", "medium", "hard"];
@@ -148,7 +150,9 @@ export function renderLobby(root) {
         problem ? el("p", { class: "seating-problem", role: "alert" }, t(problem)) : null),
       el("label", { class: "check" }, el("input", { type: "checkbox", checked: form.humanBots,
         onchange: (e) => { form.humanBots = e.target.checked; } }), t("web.lobby.bot_delay")),
+      presetField(info, form, render),
       options.length ? el("details", { class: "options lobby-options" }, el("summary", {}, t("web.lobby.options")), options) : null,
+      editionField(info, form),
       el("button", { class: "primary", type: "submit", id: "create-table" }, t("web.lobby.create")));
   }
 

@@ -2,6 +2,7 @@
 import { el } from "./lib/dom.js";
 import { catalog, gameName, has, t } from "./lib/i18n.js";
 import { pageLoading, pageReady } from "./lib/ready.js";
+import { assumedValues } from "./rules/assumed.js";
 
 const ORDER = ["goal", "setup", "day", "turn", "time", "move", "task", "suspicion", "william", "adson", "draw",
   "end_of_day", "revelation", "final", "scoring", "events"];
@@ -27,6 +28,7 @@ export function renderRules(root, game) {
       el("nav", { class: "tabs" }, tabs),
       el("h1", {}, has(`${prefix}title`) ? t(`${prefix}title`) : gameName(game)),
       keys.length ? keys.map((key) => el("p", {}, messages[key])) : el("p", { class: "muted" }, t("web.rules.none")),
+      assumedValues(game),
       events.length ? [el("h2", {}, t("rose.ui.event_row")), el("ul", { class: "event-list" }, events)] : null));
     pageReady("rules");
   }

@@ -75,6 +75,10 @@ def _around(square: int) -> frozenset[int]:
 # Squares touching a square, diagonals included (and the square itself): advanced-setup restrictions.
 AROUND: tuple[frozenset[int], ...] = tuple(_around(s) for s in range(SIZE))
 NEAR_DOORS = AROUND[EXIT] | AROUND[ENTRANCE]
+# Squares sharing a side with a square (and the square itself).
+SIDE_BY_SIDE: tuple[frozenset[int], ...] = tuple(
+    frozenset([s, *(t for t in (NEXT[s * 4 + d] for d in range(4)) if t >= 0)]) if FLOOR[s] else frozenset()
+    for s in range(SIZE))
 
 BASIC_STONES = tuple(sq(c, r) for c, r in ((2, 2), (12, 3), (7, 4), (8, 5), (13, 5), (6, 6), (4, 7), (12, 7),
                                              (14, 8), (5, 9), (8, 9)))

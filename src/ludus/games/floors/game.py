@@ -24,6 +24,7 @@ from .board import (
     ENTRANCE,
     FLOOR,
     NEAR_DOORS,
+    SIDE_BY_SIDE,
     SIZE,
     col_row,
     floor_rows,
@@ -55,7 +56,8 @@ OPTIONS: tuple[Option, ...] = (
     Option("tie_rule", "nearest", "which tie keeps the monster's direction: only a tie for the nearest, or any",
            ("nearest", "any")),
     Option("look_after_turn", False, "after a turning stone turns it, the monster looks again before stepping"),
-    Option("teleporters_apart", True, "advanced setup: teleporters may not touch, diagonals included"),
+    Option("teleporters_apart", True, "advanced setup: teleporters may not touch diagonally either "
+           "(they never stand side by side)"),
 )
 
 SETUP_TILES: dict[str, int] = {"stone": 3, "crystal": 2, "right": 4, "turn": 2, "teleporter0": 2,
@@ -185,7 +187,10 @@ class FloorsGame:
                 if r + 3 < 11 and all(free(sq(c, r + k)) for k in range(4)):
                     out.append([c, r, "v"])
             elif name.startswith("teleporter"):
-                if st.options["teleporters_apart"] and any(st.tele_pair[t] >= 0 for t in AROUND[s]):
+                # "nem szabad 2 teleportált egymásmellé helyezni": never side by side; the option
+                # only decides whether touching corners count as side by side too.
+                near = AROUND[s] if st.options["teleporters_apart"] else SIDE_BY_SIDE[s]
+                if any(st.tele_pair[t] >= 0 for t in near):
                     continue
                 out.append([c, r])
             else:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .board import DIRS, ENTRANCE, EXIT, NEXT, RAYS, SIZE, col_row
+from .movement import apply_plan, plan_step
 from .state import CRYSTAL, EATEN, HIT_STEP_CAP, RIGHT, TILE_NAMES, TURN, WAITING, FloorsState
 
 _LAST = SIZE - 1
@@ -89,8 +90,13 @@ def _push_line(st: FloorsState, first: int, d: int, eaten: list[int], pushed: li
         kind = tiles[s]
         dest = NEXT[s * 4 + d]
         fate = "moved"
-        if dest >= 0 and st.pool[dest]:
-            # Whatever is pushed into a pool slides across: past the pool if free, else the last free pool square.
+        if fig >= 0 and dest >= 0 and st.pool[dest]:
+            # "Bármi, ami a tócsába kerül, a túloldalra csúszik a figurák mozgatási szabályai szerint."
+            fate = "slid"
+            figat[s] = -1
+            dest = _pushed_figure_slide(st, s, d, pushed)
+        elif dest >= 0 and st.pool[dest]:
+            # A stone slides across: past the pool if free, else the last free pool square.
             fate = "slid"
             cur = dest
             while True:
@@ -125,6 +131,35 @@ def _push_line(st: FloorsState, first: int, d: int, eaten: list[int], pushed: li
             if fig >= 0:
                 item["figure"] = fig
             pushed.append(item)
+
+
+def _pushed_figure_slide(st: FloorsState, s: int, d: int, pushed: list[dict[str, Any]] | None) -> int:
+    """Where a figure the monster pushes from ``s`` into a pool comes to rest, by the figures' rules.
+
+    It slides as if it had stepped in itself: over figures stuck in the blood, pushing a stone in
+    the pool or on the landing square on (that stone may slide, or leave at a door or teleporter).
+    A figure may not end on another figure, so when the landing square past the pool is taken, or
+    the figures' rules stop the slide (edge, teleporter, a stone that cannot move), the figure
+    stays in the blood: on the farthest square of its slide that no figure holds. The square it
+    was pushed onto is always such a square, because the line ahead of it has already moved on.
+    """
+    plan = plan_step(st, s, d)
+    if plan is None:  # cannot happen for a free pool square, but never lose the figure
+        return NEXT[s * 4 + d]
+    rest = plan.to
+    back = (d + 2) & 3
+    while st.figat[rest] >= 0:
+        rest = NEXT[rest * 4 + back]
+    if pushed is not None:
+        kinds: dict[int, int] = {}  # the same stone may be pushed twice in one slide
+        for frm, to in plan.pushed:
+            kind = kinds.pop(frm, st.tiles[frm])
+            if to >= 0:
+                kinds[to] = kind
+            pushed.append({"kind": TILE_NAMES[kind], "from": _xy(frm), "to": _xy(to) if to >= 0 else None,
+                           "fate": "moved" if to >= 0 else "removed"})
+    apply_plan(st, plan)
+    return rest
 
 
 def step(st: FloorsState, saw_figure: bool, eaten: list[int], record: dict[str, Any] | None = None) -> None:

@@ -38,12 +38,23 @@ CARD_KIND_NAMES = ("building", "monk", "william_adson")
 
 @dataclass(frozen=True)
 class Row:
-    """One component value; ``verified`` False marks the digest's assumptions."""
+    """One component value; ``verified`` False marks the digest's assumptions.
+
+    A list row may say how many numbers it holds (``count``: a number, or the name of the row that
+    gives it) and the range every number lies in (``low``, ``high``): what is certain about an
+    assumed row, so an edition typed in by a player is checked against it.
+    """
 
     name: str
     value: Any
     verified: bool
     note: str = ""
+    count: int | str | None = None
+    low: int | None = None
+    high: int | None = None
+
+    def bounds(self) -> dict[str, Any]:
+        return {"count": self.count, "low": self.low, "high": self.high}
 
 
 TABLE: tuple[Row, ...] = (
@@ -54,11 +65,14 @@ TABLE: tuple[Row, ...] = (
     Row("building_cards_per_building", 2, True),
     Row("monk_cards_per_colour", 4, True),
     Row("william_adson_cards", 8, True),
-    Row("building_card_hours", (2, 3), False, "the two cards of each building"),
-    Row("monk_card_hours", (1, 2, 3, 4), False, "the four cards of each colour (range 0–5, a red 4 are certain)"),
+    Row("building_card_hours", (2, 3), False, "the two cards of each building",
+        count="building_cards_per_building", low=0, high=24),
+    Row("monk_card_hours", (1, 2, 3, 4), False, "the four cards of each colour (range 0–5, a red 4 are certain)",
+        count="monk_cards_per_colour", low=0, high=5),
     Row("william_hours", 5, True),
     Row("adson_hours", 0, True),
-    Row("task_tile_values", (2, 2, 3, 3, 4, 5, 6), False, "seven per colour; count and range 2–6 certain"),
+    Row("task_tile_values", (2, 2, 3, 3, 4, 5, 6), False, "seven per colour; count and range 2–6 certain",
+        count=7, low=2, high=6),
     Row("task_tiles_per_building", 2, True),
     Row("hand_size", 3, True),
     Row("revelation_after_days", (1, 3, 5), True),
@@ -99,6 +113,8 @@ class Edition:
                 raise EditionError(f"component {name!r} is a protocol name and cannot be changed")
             values[name] = _checked(name, value, rows[name].value)
             verified[name] = True
+        for row in TABLE:
+            _check_bounds(row, values)
         self.overrides = dict(overrides or {})
         self.values = values
         self.verified = verified
@@ -173,9 +189,33 @@ class Edition:
         return view
 
     def table(self) -> list[dict[str, Any]]:
-        """The component table as JSON rows (for a rules-help screen), with this edition's values."""
+        """The component table as JSON rows (for a rules-help screen and the lobby's edition form), with
+        this edition's values, whether each is verified (an edition's own values count as verified),
+        the printed default and what is certain about an assumed row."""
         return [{"name": row.name, "value": json.loads(json.dumps(self.values[row.name])),
-                 "verified": self.verified[row.name], "note": row.note} for row in TABLE]
+                 "verified": self.verified[row.name], "assumed": not row.verified,
+                 "default": json.loads(json.dumps(row.value)), "note": row.note,
+                 **_bounds_json(row, self.values)} for row in TABLE]
+
+
+def _count(row: Row, values: dict[str, Any]) -> int | None:
+    return values[row.count] if isinstance(row.count, str) else row.count
+
+
+def _bounds_json(row: Row, values: dict[str, Any]) -> dict[str, Any]:
+    if row.count is None and row.low is None:
+        return {}
+    return {"count": _count(row, values), "low": row.low, "high": row.high}
+
+
+def _check_bounds(row: Row, values: dict[str, Any]) -> None:
+    """What is certain about a row holds for every edition: how many numbers, and their range."""
+    value = values[row.name]
+    count = _count(row, values)
+    if count is not None and len(value) != count:
+        raise EditionError(f"component {row.name!r} needs {count} numbers, not {len(value)}")
+    if row.low is not None and row.high is not None and any(not row.low <= v <= row.high for v in value):
+        raise EditionError(f"component {row.name!r} takes numbers from {row.low} to {row.high}, not {list(value)}")
 
 
 def _nth(values: Any, i: int) -> int:

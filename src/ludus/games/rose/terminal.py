@@ -25,7 +25,7 @@ from ludus.ai import bot_for
 from ludus.engine import Decision, Event, Match, check_players, load_game, visible_events
 from ludus.i18n import check_language, t
 
-from .components import BUILDINGS, COLOURS
+from .components import BUILDINGS, COLOURS, Edition, load_edition
 
 STYLE: dict[str, str] = {
     "red": "bold red", "blue": "bold blue", "white": "bold white on grey30", "grey": "bold grey62",
@@ -36,11 +36,18 @@ WORDS = frozenset({"done", "none", "one", "two", "again", "skip", "draw"})
 
 
 class Words:
-    """Everything the terminal says, phrased in one language from the catalogs."""
+    """Everything the terminal says, phrased in one language from the catalogs.
 
-    def __init__(self, lang: str, names: Mapping[int, str]) -> None:
+    ``you`` is the seat at this terminal: a line whose subject is that player uses the catalog's
+    ``<key>.you`` form ("You play …", "Kijátszod: …") instead of a name with a third-person verb.
+    """
+
+    def __init__(self, lang: str, names: Mapping[int, str], you: int | None = None,
+                 edition: Edition | None = None) -> None:
         self.lang = lang
         self.names = names
+        self.you = you
+        self.edition = edition or load_edition(None)  # a card id's hours depend on the table's edition
 
     def __call__(self, key: str, **params: Any) -> str:
         return t(f"rose.{key}", self.lang, **params) if params else t(f"rose.{key}", self.lang)
@@ -50,6 +57,17 @@ class Words:
 
     def player(self, seat: int | str) -> str:
         return self.names[int(seat)]
+
+    def said_by(self, key: str, seat: int | str, **params: Any) -> str:
+        """The line ``key`` with ``seat`` as its subject, in the second person for the player here."""
+        if self.you is not None and int(seat) == self.you:
+            return self(f"{key}.you", **params)
+        return self(key, player=self.player(seat), **params)
+
+    def building_name(self, building: str) -> str:
+        """The building's name, with its Latin name when that reads differently (never "X (X)")."""
+        name, latin = self.building(building), self(f"latin.{building}")
+        return name if name == latin else f"{name} ({latin})"
 
     def colour(self, colour: str) -> str:
         return self(f"colour.{colour}")
@@ -108,7 +126,7 @@ def option_label(w: Words, view: Mapping[str, Any], decision: Decision, option: 
     if kind == "pawn":
         return w.pawn(option)
     if kind == "destination":
-        return f"{w.building(option)} ({w(f'latin.{option}')})"
+        return destination_label(w, view, option)
     if kind == "sign":
         return w("option.plus" if option == "+" else "option.minus", amount=decision.prompt.get("amount", ""))
     if option in COLOURS:
@@ -116,11 +134,28 @@ def option_label(w: Words, view: Mapping[str, Any], decision: Decision, option: 
     return option
 
 
+def destination_label(w: Words, view: Mapping[str, Any], building: str) -> str:
+    """A building to move to, with the pawns and task tiles there (what decides the move)."""
+    place = view["buildings"][building]
+    pawns = ", ".join(w.pawn(p) for p in place["pawns"]) or "—"
+    tiles = ", ".join(w.tile(tile) for tile in place["tiles"]) or "—"
+    return f"{w.building_name(building)} — {w('ui.pawns')}: {pawns} · {w('ui.tasks')}: {tiles}"
+
+
+def time_tile_prompt(w: Words, view: Mapping[str, Any]) -> str:
+    """Where the sundial stands, where this card takes it, and whether that ends the day."""
+    turn = view.get("turn") or {}
+    hours = (turn.get("hours") or 0) - (turn.get("cancelled") or 0)
+    day = w.edition.sundial_day
+    at = view["sundial"]
+    key = "prompt.time_tile.day_ends" if at + hours >= day else "prompt.time_tile.sundial"
+    return w(key, at=at, hours=hours, to=min(at + hours, day), day=day)
+
+
 def prompt_text(w: Words, view: Mapping[str, Any], decision: Decision) -> str:
     kind, prompt = decision.kind, dict(decision.prompt)
     if kind == "time_tile":
-        turn = view.get("turn") or {}
-        return w("prompt.time_tile", hours=(turn.get("hours") or 0) - (turn.get("cancelled") or 0))
+        return time_tile_prompt(w, view)
     if kind == "pawn":
         return w("prompt.pawn", building=w.building(prompt.get("building", "")))
     if kind == "destination":
@@ -146,23 +181,23 @@ def log_line(w: Words, event: Event) -> str | None:
     """One readable line for an event, or None for events not worth a line."""
     kind, d = event.kind, event.data
     if kind == "day_started":
-        return w("log.day_started", day=d["day"], event=w.event(d["event"]), player=w.player(d["start_player"]))
+        return w.said_by("log.day_started", d["start_player"], day=d["day"], event=w.event(d["event"]))
     if kind == "card_played":
-        return w("log.card_played", player=w.player(d["seat"]), card=w.card(_card(d["card"])))
+        return w.said_by("log.card_played", d["seat"], card=w.card(_card(w, d["card"])))
     if kind == "william_or_adson":
-        return w("log.william_or_adson", player=w.player(d["seat"]), pawn=w.pawn(d["pawn"]), hours=d["hours"])
+        return w.said_by("log.william_or_adson", d["seat"], pawn=w.pawn(d["pawn"]), hours=d["hours"])
     if kind == "time_tile_spent":
-        return w("log.time_tile_spent", player=w.player(d["seat"]), count=d["cancelled"])
+        return w.said_by("log.time_tile_spent", d["seat"], count=d["cancelled"])
     if kind == "sundial":
         key = "log.sundial.day_ends" if d.get("day_ends") else "log.sundial"
         return w(key, start=d["from"], end=d["to"])
     if kind == "no_move":
-        return w("log.no_move", player=w.player(d["seat"]))
+        return w.said_by("log.no_move", d["seat"])
     if kind == "move":
         return w("log.move", pawn=w.pawn(d["pawn"]), source=w.building(d["from"]), target=w.building(d["to"]))
     if kind == "task_tile_taken":
-        return w("log.task_tile_taken", monk=w.monk(d["monk"]), building=w.building(d["building"]),
-                 value=d["value"], player=w.player(d["seat"]))
+        return w.said_by("log.task_tile_taken", d["seat"], monk=w.monk(d["monk"]),
+                         building=w.building(d["building"]), value=d["value"])
     if kind == "tiles_refilled":
         return w("log.tiles_refilled", building=w.building(d["building"]), tiles=len(d.get("tiles", [])))
     if kind in ("clue", "suspicion"):
@@ -184,37 +219,40 @@ def log_line(w: Words, event: Event) -> str | None:
     if kind == "clue_bonus_skipped":
         return w("log.clue_bonus_skipped", event=w.event(d["event"]))
     if kind == "time_tile_returned":
-        return w("log.time_tile_returned", event=w.event(d.get("event", "incredulous")), player=w.player(d["seat"]))
+        return w.said_by("log.time_tile_returned", d["seat"], event=w.event(d.get("event", "incredulous")))
     if kind == "studious":
-        return w("log.studious.again" if d.get("again") else "log.studious.skip", event=w.event("studious"),
-                 player=w.player(d["seat"]))
+        return w.said_by("log.studious.again" if d.get("again") else "log.studious.skip", d["seat"],
+                         event=w.event("studious"))
     if kind == "reshuffled":
         return w("log.reshuffled", count=d["cards"])
     if kind == "drew_card":
-        return w("log.drew_card", card=w.card(_card(d["card"])))
+        return w("log.drew_card", card=w.card(_card(w, d["card"])))
     if kind == "revelation_ready":
-        return w("log.revelation_ready", player=w.player(d["seat"]))
+        # one's own pick has its own line (revelation_picked, which names the colour)
+        return None if d["seat"] == w.you else w("log.revelation_ready", player=w.player(d["seat"]))
     if kind == "revelation_picked":
         return w("log.revelation_picked", colour=w.colour(d["colour"]))
     if kind == "revealed":
-        picks = "; ".join(w("log.revealed.one", player=w.player(s), colour=w.colour(c))
+        picks = "; ".join(w.said_by("log.revealed.one", s, colour=w.colour(c))
                           for s, c in sorted(d["colours"].items(), key=lambda item: int(item[0])))
         return w("log.revealed", day=d["day"], picks=picks)
     if kind == "guess_placed":
+        if d["seat"] == w.you:
+            return None  # one's own guess has its own line (guess, which names the colour)
+        if d["target"] == w.you:
+            return w("log.guess_placed.about_you", player=w.player(d["seat"]))
         return w("log.guess_placed", player=w.player(d["seat"]), target=w.player(d["target"]))
     if kind == "guess":
         return w("log.guess", target=w.player(d["target"]), colour=w.monk(d["colour"]))
     if kind == "day_ended":
-        return w("log.day_ended", day=d["day"], player=w.player(d["ender"]), event=w.event(d["event"]))
+        return w.said_by("log.day_ended", d["ender"], day=d["day"], event=w.event(d["event"]))
     if kind == "game_over":
         return w("log.game_over")
     return None
 
 
-def _card(card_id: str) -> dict[str, Any]:
-    from .components import DEFAULT
-
-    return dict(DEFAULT.card_views[DEFAULT.card_index[card_id]])
+def _card(w: Words, card_id: str) -> dict[str, Any]:
+    return dict(w.edition.card_views[w.edition.card_index[card_id]])
 
 
 # --- the board ---------------------------------------------------------------------------------------
@@ -279,7 +317,9 @@ def abbey(w: Words, view: Mapping[str, Any]) -> RenderableType:
             if i:
                 body.append(" ")
             body.append(w.tile(tile), style=STYLE.get(tile["colour"], ""))
-        panels.append(Panel(body, title=w.building(building), subtitle=w(f"latin.{building}"), width=24))
+        latin = w(f"latin.{building}")
+        panels.append(Panel(body, title=w.building(building), width=24,
+                            subtitle=latin if latin != w.building(building) else None))
     return Panel(Columns(panels), title=w("ui.abbey"), title_align="left")
 
 
@@ -348,21 +388,36 @@ def outcome_table(w: Words, view: Mapping[str, Any]) -> RenderableType:
 
 # --- playing -------------------------------------------------------------------------------------------
 HELP_KEYS = ("goal", "setup", "day", "turn", "time", "move", "task", "suspicion", "william", "adson", "draw",
-             "end_of_day", "revelation", "final", "scoring", "events")
+             "end_of_day", "revelation", "final", "scoring", "events", "assumed")
 
 
-def rules_help(w: Words, event: str | None = None) -> RenderableType:
-    """The rules summary from the catalog, with today's event spelled out."""
+def assumed_values(w: Words, edition: Edition) -> Table:
+    """The component values no source gives, as this game uses them, with what is certain about each."""
+    table = Table(title=w("component.title"), title_justify="left")
+    for label in (w("component.col.name"), w("component.col.value"), w("component.col.certain"), ""):
+        table.add_column(label)
+    for row in edition.table():
+        if row["assumed"]:
+            certain = w("component.certain", count=row["count"], low=row["low"], high=row["high"])
+            table.add_row(w(f"component.{row['name']}"), ", ".join(str(v) for v in row["value"]), certain,
+                          w("component.yours") if row["verified"] else w("component.assumed"))
+    return table
+
+
+def rules_help(w: Words, event: str | None = None, edition: Edition | None = None) -> RenderableType:
+    """The rules summary from the catalog, today's event spelled out, and the assumed component values."""
     text = Text()
     for key in HELP_KEYS:
         text.append(w(f"help.{key}") + "\n\n")
     if event:
         text.append(f"{w.event(event)}: ", style="bold")
         text.append(w(f"event.{event}.text"))
-    return Panel(text, title=w("help.title"), title_align="left")
+    return Panel(Group(text, assumed_values(w, edition or load_edition(None))), title=w("help.title"),
+                 title_align="left")
 
 
-def ask_number(console: Console, w: Words, count: int, event: str | None = None) -> int | None:
+def ask_number(console: Console, w: Words, count: int, event: str | None = None,
+               edition: Edition | None = None) -> int | None:
     """A number from 1 to ``count`` typed by the player (``?`` shows the rules); None when the input ends."""
     while True:
         try:
@@ -373,7 +428,7 @@ def ask_number(console: Console, w: Words, count: int, event: str | None = None)
         if answer.isdigit() and 1 <= int(answer) <= count:
             return int(answer)
         if answer in ("?", "h", "help"):
-            console.print(rules_help(w, event))
+            console.print(rules_help(w, event, edition))
             continue
         console.print(w.common("choice.invalid", count=count))
 
@@ -398,8 +453,8 @@ def play_command(args: argparse.Namespace, console: Console | None = None) -> in
               for seat in range(players) if seat not in humans}
     names = {seat: (t("rose.ui.you", lang, seat=seat + 1) if seat in humans
                     else t("rose.ui.bot", lang, seat=seat + 1)) for seat in range(players)}
-    w = Words(lang, names)
     viewer = humans[0] if humans else None
+    w = Words(lang, names, viewer, match.state.ed)
     log: deque[str] = deque(maxlen=LOG_LINES)
 
     console.print(Text(w("title"), style="bold"), Text(w("ui.seed", seed=seed), style="grey50"))
@@ -436,6 +491,11 @@ def play_command(args: argparse.Namespace, console: Console | None = None) -> in
                 time.sleep(delay)
             continue
         decision = min(pending, key=lambda d: d.seat)
+        if len(decision.options) == 1:
+            # A forced step is no question (drawing at the end of the turn, the one colour left to
+            # name): the terminal takes it, and the log line says what happened.
+            note(match.play(decision.seat, decision.options[0]))
+            continue
         view = match.view(decision.seat)
         if decision.kind in ("card", "revelation") or (decision.kind == "guess" and not view["you"]["guesses"]):
             console.print(render(w, view, list(log)))
@@ -443,7 +503,7 @@ def play_command(args: argparse.Namespace, console: Console | None = None) -> in
         console.print(Text(prompt_text(w, view, decision), style="bold"))
         for number, option in enumerate(decision.options, start=1):
             console.print(f"  {number}. {option_label(w, view, decision, option)}")
-        picked = ask_number(console, w, len(decision.options), view.get("event"))
+        picked = ask_number(console, w, len(decision.options), view.get("event"), w.edition)
         if picked is None:
             return 1
         note(match.play(decision.seat, decision.options[picked - 1]))

@@ -25,6 +25,8 @@ class Shadows:
     options = (
         Option("coop", "auto", "2–3 player co-op countdown: apprentice 15, novice 8, agent 5, super-agent 3 minutes;"
                " auto = novice for 2–3 players, off (two teams) for 4–8", choices=COOP_CHOICES),
+        Option("team_move", "agree", "agree: the detectives move once every one of them agrees to a proposed space"
+               " (the rulebook); first: the first detective's choice moves the team", choices=("agree", "first")),
         Option("swap_roles", True, "between rounds each team's officer names the next officer"),
         Option("rounds_to_win", 2, "rounds a team must win (co-op: rounds lost also end the game)"),
         Option("police_limit", 3, "the police token that loses the round"),
@@ -35,7 +37,8 @@ class Shadows:
         Option("evidence", 2, "evidence spaces unique to each team"),
         Option("shared_evidence", 2, "evidence spaces on both cards"),
         Option("min_evidence_distance", 2, "evidence lies at least this far from the centre"),
-        Option("districts_each_round", True, "lay out the districts anew every round (the rulebook: once a game)"),
+        Option("districts_each_round", False, "lay out the districts anew every round (the rulebook lays them once"
+               " a game and varies them in later games)"),
         Option("picture_seed", None, "a seed for a fresh picture deck this game (none = the standard deck);"
                " the rules only see picture ids"),
         Option("max_map_rating", 5, "only maps of this difficulty or easier (1 = first games)",
@@ -43,6 +46,13 @@ class Shadows:
         Option("seating", None, "each team's seats, its officer first, e.g. {\"black\": [2, 0], \"orange\": [1, 3]};"
                " none = even seats black, odd orange, seats 0 and 1 officers (co-op: seat 0)"),
     )
+
+    presets: tuple[dict[str, Any], ...] = (
+        # The rulebook's advice for a first game: the easier map cards (its numbers 1–6; our rating 1),
+        # the districts laid out once.
+        {"name": "first-game", "options": {"max_map_rating": 1, "districts_each_round": False}},
+    )
+    """Named option sets the lobby offers (``/api/games``); every one resolves with ``resolve_options``."""
 
     def params(self, options: Mapping[str, Any]) -> MapParams:
         return MapParams(options["police"], options["shared_police"], options["clients"], options["shared_clients"],

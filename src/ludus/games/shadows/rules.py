@@ -82,6 +82,7 @@ def start_round(state: ShadowsState) -> list[Event]:
         team.police = []
         team.refresh = False
         team.next_officer = None
+        team.forget_proposal()
     return [Event("round-started", {
         "round": state.round, "districts": [list(d) for d in state.districts], "pictures": list(state.pictures),
         "face_up": list(state.face_up), "officers": {name: t.officer for name, t in state.teams.items()}})]
@@ -174,8 +175,14 @@ def decisions(state: ShadowsState) -> list[Decision]:
                     found.append(Decision(team.officer, "give", tuple(gives), {"team": team.name}))
             else:
                 targets = board.reachable(team.figure, len(team.hand))
-                prompt = {"team": team.name, "from": team.figure, "cards": list(team.hand)}
-                found.extend(Decision(seat, "move", targets, prompt) for seat in team.detectives)
+                prompt: dict[str, Any] = {"team": team.name, "from": team.figure, "cards": list(team.hand)}
+                deciding = team.detectives
+                if agreeing(state):
+                    # Who has agreed waits for the others; a new proposal asks everyone again.
+                    prompt.update(proposal=team.proposal, proposer=team.proposer, agreed=list(team.agreed),
+                                  proposed=list(team.proposed))
+                    deciding = [seat for seat in deciding if seat not in team.agreed]
+                found.extend(Decision(seat, "move", targets, prompt) for seat in deciding)
             found.append(Decision(team.officer, "refresh", ("withdraw",) if team.refresh else ("refresh",),
                                   {"team": team.name}))
     elif state.phase == "between" and state.options["swap_roles"]:
@@ -211,7 +218,7 @@ def apply(state: ShadowsState, seat: int, choice: Any) -> list[Event]:
     if not decision.allows(choice):
         raise IllegalChoice("not-offered", f"{choice!r} is not one of {list(decision.options)}")
     if kind == "move":
-        return _move(state, team, seat, choice)
+        return _vote(state, team, seat, choice) if agreeing(state) else _move(state, team, seat, choice)
     if kind == "refresh":
         return _refresh_request(state, team, choice)
     return _name_officer(state, team, choice)
@@ -230,6 +237,7 @@ def _give(state: ShadowsState, team: Team, seat: int, cards: list[Any]) -> list[
     for card in ordered:
         state.face_up[state.face_up.index(card)] = None
     team.hand = ordered
+    team.forget_proposal()
     events = [Event("gave", {"team": team.name, "seat": seat, "cards": list(ordered)})]
     _refill(state, events)
     return events
@@ -241,8 +249,38 @@ def _move(state: ShadowsState, team: Team, seat: int, space: int) -> list[Event]
                               "cards": list(cards)})]
     team.figure = space
     team.hand = []
+    team.forget_proposal()
     state.discard.extend(cards)
     events.extend(check_landing(state, team, space, len(cards)))
+    return events
+
+
+def agreeing(state: ShadowsState) -> bool:
+    """Whether the detectives move only once they all agree (option ``team_move``, default "agree")."""
+    return state.options.get("team_move", "agree") == "agree"
+
+
+def _vote(state: ShadowsState, team: Team, seat: int, space: int) -> list[Event]:
+    """A detective proposes a space, or agrees to the one proposed; the figure moves once all agree.
+
+    The rulebook: the detectives discuss the cards and "megegyeznek, hová lépnek" — they agree
+    where to go. Only the team sees its proposals (like its discussion); the other team's race
+    goes on meanwhile.
+    """
+    if len(team.detectives) == 1:
+        return _move(state, team, seat, space)  # a lone detective agrees with themself
+    audience = frozenset(team.seats)
+    if space == team.proposal:
+        team.agreed.append(seat)
+        events = [Event("move-agreed", {"team": team.name, "seat": seat, "space": space}, audience)]
+    else:
+        team.proposal, team.proposer, team.agreed = space, seat, [seat]
+        if seat not in team.proposed:
+            team.proposed.append(seat)
+        events = [Event("move-proposed", {"team": team.name, "seat": seat, "space": space}, audience)]
+    if set(team.agreed) >= set(team.detectives):
+        assert team.proposer is not None
+        events.extend(_move(state, team, team.proposer, space))
     return events
 
 

@@ -23,6 +23,7 @@ from tqdm import tqdm
 
 from ludus.engine import Decision, IllegalChoice, Match
 
+from .agreeing import AgreeingBot
 from .game import GAME
 from .policies import LEVELS, ai_available, seat_bot, wants
 
@@ -106,7 +107,7 @@ def play_game(players: int, seed: int, options: Mapping[str, Any], levels: Seque
     match = Match(GAME, players, seed, dict(options))
     rng = random.Random(f"shadows-sim:{seed}")
     # Each seat's bot follows it through role swaps (one policy per role inside).
-    bots = [seat_bot(level, rng.getrandbits(32)) for level in levels]
+    bots = [AgreeingBot(seat_bot(level, rng.getrandbits(32))) for level in levels]
     plans: dict[int, Plan] = {}
     now = 0.0
     round_began = 0.0

@@ -37,6 +37,13 @@ class Team:
     next_officer: int | None = None
     rounds_won: int = 0
     rounds_lost: int = 0
+    proposal: int | None = None
+    """the space a detective proposes to move to ("megegyeznek, hová lépnek"; option team_move "agree")"""
+    proposer: int | None = None
+    agreed: list[int] = field(default_factory=list)
+    """detectives who agree to the proposal (the proposer first)"""
+    proposed: list[int] = field(default_factory=list)
+    """detectives who made a proposal for the cards in hand (a bot counter-proposes at most once)"""
 
     @property
     def detectives(self) -> list[int]:
@@ -44,7 +51,13 @@ class Team:
 
     def copy(self) -> Team:
         return Team(self.name, list(self.seats), self.officer, self.figure, list(self.hand), list(self.markers),
-                    list(self.police), self.refresh, self.next_officer, self.rounds_won, self.rounds_lost)
+                    list(self.police), self.refresh, self.next_officer, self.rounds_won, self.rounds_lost,
+                    self.proposal, self.proposer, list(self.agreed), list(self.proposed))
+
+    def forget_proposal(self) -> None:
+        self.proposal = self.proposer = None
+        self.agreed = []
+        self.proposed = []
 
 
 @dataclass

@@ -1,9 +1,10 @@
 """What each seat sees, and worlds rebuilt from it (for bots and the redaction test).
 
 An officer sees their own map card; detectives and spectators never see a map; nobody sees the
-deck order. Everything else is public: the pictures, both figures, the face-up row, the cards
-handed over (they came from the public row), the used cards, evidence markers, police tokens, and
-every landing with its announced result (a silent landing shows ``result: None``).
+deck order; only a team sees its detectives' move proposals. Everything else is public: the
+pictures, both figures, the face-up row, the cards handed over (they came from the public row),
+the used cards, evidence markers, police tokens, and every landing with its announced result (a
+silent landing shows ``result: None``).
 """
 
 from __future__ import annotations
@@ -16,11 +17,16 @@ from .maps import MapPair, MapParams
 from .state import EVIDENCE_MARKERS, ShadowsState, Team
 
 
-def _team_view(team: Team) -> dict[str, Any]:
+def _team_view(team: Team, own: bool) -> dict[str, Any]:
+    # A team's proposals are its discussion: only its own seats see them.
+    proposal = None
+    if own and team.proposal is not None:
+        proposal = {"space": team.proposal, "seat": team.proposer, "agreed": list(team.agreed),
+                    "proposed": list(team.proposed)}
     return {"officer": team.officer, "detectives": team.detectives, "seats": list(team.seats),
             "figure": team.figure, "hand": list(team.hand), "markers": list(team.markers),
             "police": list(team.police), "refresh": team.refresh, "next_officer": team.next_officer,
-            "rounds_won": team.rounds_won, "rounds_lost": team.rounds_lost}
+            "rounds_won": team.rounds_won, "rounds_lost": team.rounds_lost, "proposal": proposal}
 
 
 def _map_view(state: ShadowsState, team: Team) -> dict[str, Any] | None:
@@ -45,7 +51,7 @@ def view(state: ShadowsState, seat: int | None) -> dict[str, Any]:
         "rounds_lost": {n: t.rounds_lost for n, t in state.teams.items()},
         "layout": board.layout(), "districts": [list(d) for d in state.districts], "pictures": list(state.pictures),
         "face_up": list(state.face_up), "deck": len(state.deck), "discard": list(state.discard),
-        "teams": {name: _team_view(t) for name, t in state.teams.items()},
+        "teams": {name: _team_view(t, t is team) for name, t in state.teams.items()},
         "landings": [dict(landing) for landing in state.landings],
         "clock": None if not state.coop else {"seconds": state.clock_seconds, "deadline": state.deadline},
         "you": you,
@@ -111,6 +117,10 @@ def world_from_view(v: dict[str, Any], seat: int, rng: random.Random, params: Ma
     for name, t in v["teams"].items():
         teams[name] = Team(name, list(t["seats"]), t["officer"], t["figure"], list(t["hand"]), list(t["markers"]),
                            list(t["police"]), t["refresh"], t["next_officer"], t["rounds_won"], t["rounds_lost"])
+        proposal = t.get("proposal")
+        if proposal is not None:
+            teams[name].proposal, teams[name].proposer = proposal["space"], proposal["seat"]
+            teams[name].agreed, teams[name].proposed = list(proposal["agreed"]), list(proposal["proposed"])
     state = ShadowsState(v["players"], dict(v["options"]), params, v["preset"],
                          random.Random(rng.getrandbits(64)), teams)
     state.phase, state.round = v["phase"], v["round"]

@@ -7,6 +7,7 @@ import { el } from "../lib/dom.js";
 import { mention, showMentions, wireMentions } from "../lib/mentions.js";
 import { glide, places } from "../lib/motion.js";
 import { svg } from "../lib/svg.js";
+import { agreementPanel, proposalMark } from "./shadows/agreement.js";
 import { spaceLabel, spaceNumber } from "./shadows/spaces.js";
 
 const R = 50;  // hex radius (pointy-top)
@@ -161,6 +162,7 @@ function boardSvg(state, ctx, moveDecision) {
         svg("text", { x: x + dx, y: y - R * 0.55 + 5, "text-anchor": "middle", class: "police-number" }, n + 1)));
     });
   });
+  layers.push(proposalMark(view, (id) => { const [x, y] = centre(layout[id]); return [x, y, hexPoints(x, y, R - 5)]; }));
   const together = teams.length > 1 && teams[0][1].figure === teams[1][1].figure;
   teams.forEach(([team, info], t) => {
     const [x, y] = centre(layout[info.figure]);
@@ -390,10 +392,14 @@ export function render(root, state, ctx) {
   const focused = document.activeElement?.id === "chat-input";
   const before = places(root);
   const prompt = promptBar(state, ctx, give, move);
+  // while the detectives choose, where the team is about to go is part of the question
+  const agreement = agreementPanel(state, ctx, move);
+  if (move && prompt && agreement) prompt.append(agreement);
   root.replaceChildren(el("div", { class: "shadows" },
     endScreen(state, ctx),
     statusPanel(state, ctx),
     prompt,
+    move && prompt ? null : agreement,
     nextOfficerPanel(state, ctx, nextOfficer),
     el("div", { class: "shadows-grid" },
       el("div", { class: "panel board-panel" }, zoomable(boardSvg(state, ctx, move), "shadows"), mapLegend(state, ctx)),
