@@ -171,8 +171,8 @@ def test_a_question_about_the_board_brings_the_board_into_view(server: str, brow
 
 
 def test_a_board_zooms_and_pans_on_a_phone(server: str, browser: Any, web_database: Path) -> None:
-    """The + button zooms in (a smaller viewBox), dragging pans, the fit button shows the whole board again,
-    and a tap on a space of the zoomed board still chooses it."""
+    """The + button zooms in (a smaller viewBox), dragging pans, the fit button shows the whole board again, two
+    fingers spreading apart zoom in, and a tap on a space of the zoomed board still chooses it."""
     moment = game_moments("shadows")["move"]
     staged = stage(web_database, moment)
     context = browser.new_context(viewport=VIEWPORTS["phone"], is_mobile=True, has_touch=True)
@@ -194,6 +194,14 @@ def test_a_board_zooms_and_pans_on_a_phone(server: str, browser: Any, web_databa
     assert panned[0] < zoomed[0] and panned[1] < zoomed[1], "dragging right and down shows more of the left and top"
     page.click("[data-zoom='fit']")
     assert box() == whole
+    # two fingers spreading apart zoom in
+    touch = page.context.new_cdp_session(page)
+    for kind, spread in (("touchStart", 30), ("touchMove", 60), ("touchMove", 90), ("touchEnd", 90)):
+        points = [] if kind == "touchEnd" else [{"x": x - spread, "y": y, "id": 1}, {"x": x + spread, "y": y, "id": 2}]
+        touch.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+    pinched = box()
+    assert pinched[2] < whole[2] * 0.5, f"a pinch from 60 to 180 px apart zooms in about 3×: {pinched} of {whole}"
+    page.click("[data-zoom='fit']")
     page.click("[data-zoom='in']")
     # a space still in sight on the zoomed board
     space = page.evaluate("""() => {
