@@ -59,7 +59,8 @@ def test_the_detectives_chat_button_says_send(server: str, browser: Any, web_dat
                                               send: str) -> None:
     moment = moment_when("shadows", 4, {}, lambda match, decision: decision.kind == "move")
     context, page = open_in(browser, server, web_database, moment, lang)
-    assert page.inner_text("#chat-send") == send
+    page.wait_for_selector("#chat-send", state="attached")
+    assert page.text_content("#chat-send").strip() == send
     context.close()
 
 
