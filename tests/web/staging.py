@@ -50,10 +50,13 @@ def _random_play(game: str, players: int, options: Mapping[str, Any], seeds: ran
 
 
 def moments(game: str, players: int, options: Mapping[str, Any] | None = None, seeds: range = range(1, 40),
-            moves: int = 3000) -> dict[str, Moment]:
-    """The first moment of each decision kind that seeded random play meets (games are tried in seed order)."""
+            moves: int = 3000, enough: frozenset[str] = frozenset(), games: int = 5) -> dict[str, Moment]:
+    """The first moment of each decision kind that seeded random play meets (games are tried in seed order);
+    it stops once every kind in `enough` is found and at least `games` games were played."""
     found: dict[str, Moment] = {}
     for seed, match, decisions in _random_play(game, players, options or {}, seeds, moves):
+        if enough and enough <= set(found) and seed >= seeds.start + games:
+            break
         for decision in decisions:
             if decision.kind not in found:
                 found[decision.kind] = Moment(game, players, dict(options or {}), seed, tuple(match.log),
