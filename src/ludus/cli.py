@@ -56,6 +56,8 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--db", default=None, help="database URL (default: a SQLite file ./ludus.sqlite3)")
     serve.add_argument("--redis", default=None, help="redis URL for multi-process fan-out")
+    serve.add_argument("--seat-grace", type=float, default=60.0,
+                       help="seconds a seat must be empty before the other players may hand it to a bot")
 
     play = commands.add_parser("play", help="play a game in the terminal")
     play.add_argument("game", choices=sorted(GAMES))

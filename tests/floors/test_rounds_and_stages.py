@@ -129,6 +129,21 @@ def test_most_figures_out_wins_and_a_tie_goes_to_whoever_reached_that_count_firs
     assert st.winners == [1]
 
 
+def test_the_outcome_says_a_tie_went_to_whoever_got_that_many_out_first():
+    st = empty_board(3)
+    st.out = [2, 2, 1]
+    st.reached = [[1, 5], [2, 4], [3]]
+    GAME._game_over(st, None)
+    assert GAME.outcome(st).details["tie_break"] == {"rule": "first_out", "tied": [0, 1], "out": 2}
+
+
+def test_a_win_with_all_but_one_figure_out_needs_no_tie_break():
+    st = empty_board(3)
+    st.out = [3, 2, 0]
+    GAME._finish(st, [0], None)
+    assert GAME.outcome(st).details["tie_break"] is None
+
+
 def test_the_three_hits_option_turns_the_five_into_three_hits_with_six_or_seven_players():
     st = GAME.setup(6, 0, {"three_hits": True})
     assert -3 in st.full_deck and 5 not in st.full_deck

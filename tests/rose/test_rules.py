@@ -444,6 +444,29 @@ def test_a_full_tie_is_a_shared_win() -> None:
     assert GAME.outcome(s).winners == (0, 1)
 
 
+def test_the_outcome_says_which_rule_broke_a_tie() -> None:
+    # 12 + one event tile and 10 + two event tiles: 14 each at the end, red has fewer event tiles
+    s = to_final_guesses(position(3, identities=["red", "blue", "white"],
+                                  clue={"red": 12, "blue": 10, "white": 30}))
+    s.event_tiles = [[0], [1, 2], []]
+    guess_all(s, {seat: ["grey", "black"] for seat in range(3)})
+    assert GAME.outcome(s).details["tie_break"] == {"rule": "fewest_event_tiles", "tied": [0, 1], "clue": 14,
+                                                    "event_tiles": {"0": 1, "1": 2}}
+
+
+def test_a_tie_the_event_tiles_cannot_break_is_named_a_shared_win() -> None:
+    s = to_final_guesses(position(3, identities=["red", "blue", "white"], clue={"red": 16, "blue": 16, "white": 30}))
+    s.event_tiles = [[0], [1], []]
+    guess_all(s, {seat: ["grey", "black"] for seat in range(3)})
+    assert GAME.outcome(s).details["tie_break"]["rule"] == "shared"
+
+
+def test_a_clear_win_needs_no_tie_break() -> None:
+    s = to_final_guesses(position(2, identities=["red", "blue"], clue={"red": 20, "blue": 15}))
+    guess_all(s, {0: ["white"], 1: ["white"]})
+    assert GAME.outcome(s).details["tie_break"] is None
+
+
 def test_clue_counts_on_past_fifty() -> None:
     s = to_final_guesses(position(2, identities=["red", "blue"], clue={"red": 48}))
     guess_all(s, {0: ["grey"], 1: ["red"]})

@@ -1,4 +1,5 @@
-"""Shadows team chat: the team's detectives write, their officer reads, nobody else ever receives a line."""
+"""Chat at every table. Shadows team chat: the team's detectives write, their officer reads, nobody else ever
+receives a line. Rose and Floors: the players talk, spectators read; every line is kept with the table."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from typing import Any
 
 from server_helpers import create, join, until
 from starlette.testclient import TestClient
+
+from ludus.server import chat
 
 
 @contextlib.contextmanager
@@ -92,9 +95,66 @@ def test_empty_text_is_refused(client: TestClient) -> None:
         assert until(detective, lambda m: m["type"] == "error")["code"] == "malformed"
 
 
-def test_other_games_have_no_chat(client: TestClient) -> None:
+def rose_table(client: TestClient) -> tuple[str, list[str]]:
+    created = create(client, game="rose", players=3, name="Adso", bots=[None, None, "random"])
+    table_id = created["table"]["id"]
+    return table_id, [created["token"], join(client, table_id, "William")["token"]]
+
+
+def test_the_players_at_a_rose_table_chat_and_spectators_read_along(client: TestClient) -> None:
+    table_id, tokens = rose_table(client)
+    with seated(client, table_id, [*tokens, None]) as (adso, william, spectator):
+        adso.send_json({"type": "chat", "text": "Who moved the cellarer?"})
+        for ws in (adso, william, spectator):
+            line = until(ws, lambda m: m["type"] == "chat")
+            assert line["channel"] == "table"
+            said = [(x["seat"], x["name"], x["text"]) for x in line["lines"]]
+            assert said == [(0, "Adso", "Who moved the cellarer?")]
+
+
+def test_spectators_at_a_floors_table_read_but_do_not_write(client: TestClient) -> None:
     created = create(client, game="floors", players=2, name="A")
     join(client, created["table"]["id"], "B")
-    with seated(client, created["table"]["id"], [created["token"]]) as (ws,):
-        ws.send_json({"type": "chat", "text": "hi"})
-        assert until(ws, lambda m: m["type"] == "error")["code"] == "no-chat"
+    with seated(client, created["table"]["id"], [None]) as (spectator,):
+        spectator.send_json({"type": "chat", "text": "hi"})
+        assert until(spectator, lambda m: m["type"] == "error")["code"] == "spectator"
+
+
+def test_the_chat_is_kept_with_the_table_so_a_restarted_server_shows_it(db_url: str) -> None:
+    from ludus.server.app import create_app
+
+    with TestClient(create_app(db_url)) as first:
+        table_id, tokens = rose_table(first)
+        with seated(first, table_id, tokens[:1]) as (adso,):
+            for text in ("first", "second"):
+                adso.send_json({"type": "chat", "text": text})
+                until(adso, lambda m: m["type"] == "chat")
+    with TestClient(create_app(db_url)) as second, seated(second, table_id, tokens[1:]) as (william,):
+        william.send_json({"type": "chat-sync"})
+        history = until(william, lambda m: m["type"] == "chat")
+    assert history["sync"] is True
+    assert [(line["name"], line["text"]) for line in history["lines"]] == [("Adso", "first"), ("Adso", "second")]
+    assert history["lines"][0]["n"] < history["lines"][1]["n"]
+
+
+def test_a_chat_line_is_plain_text_kept_short(client: TestClient) -> None:
+    table_id, tokens = rose_table(client)
+    with seated(client, table_id, tokens[:1]) as (adso,):
+        adso.send_json({"type": "chat", "text": "<b>bold</b>\u0000\u202e  and\n\tspaced " + "x" * 400})
+        text = until(adso, lambda m: m["type"] == "chat")["lines"][0]["text"]
+    assert text.startswith("<b>bold</b> and spaced x")  # kept as typed: the page shows it as text
+    assert "\u0000" not in text and "\u202e" not in text
+    assert len(text) == chat.MAX_TEXT
+
+
+def test_a_seat_writing_faster_than_people_talk_is_told_and_nothing_is_kept(client: TestClient) -> None:
+    table_id, tokens = rose_table(client)
+    with seated(client, table_id, tokens[:1]) as (adso,):
+        for n in range(int(chat.BURST)):
+            adso.send_json({"type": "chat", "text": f"line {n}"})
+            until(adso, lambda m: m["type"] == "chat")
+        adso.send_json({"type": "chat", "text": "one too many"})
+        assert until(adso, lambda m: m["type"] == "error")["code"] == "too-fast"
+        adso.send_json({"type": "chat-sync"})
+        history = until(adso, lambda m: m["type"] == "chat")
+    assert [line["text"] for line in history["lines"]] == [f"line {n}" for n in range(int(chat.BURST))]

@@ -321,3 +321,55 @@ def test_a_flood_of_messages_is_told_to_slow_down_and_changes_nothing(client: Te
     refused = [r for r in replies if r["type"] == "error"]
     assert refused and all(r["code"] == "too-fast" for r in refused)
     assert after["type"] == "welcome" and after["seq"] == 0
+
+
+def test_a_choice_resent_with_its_client_id_is_played_once_and_acknowledged_again(client: TestClient) -> None:
+    table_id, adso, _ = two_humans(client)
+    with hello(client, table_id, adso["token"]) as ws:
+        welcome(ws)
+        ws.send_json({"type": "choice", "seq": 0, "choice": "+2", "cid": "adso-1"})
+        assert until(ws, lambda m: m["type"] == "ack") == {"type": "ack", "cid": "adso-1", "seq": 1}
+        # the answer was lost on the way (as if the connection dropped): the browser sends it again
+        ws.send_json({"type": "choice", "seq": 0, "choice": "+2", "cid": "adso-1"})
+        seen = []
+        while (message := ws.receive_json())["type"] != "ack":
+            seen.append(message)
+    assert message == {"type": "ack", "cid": "adso-1", "seq": 1}
+    assert not [m for m in seen if m["type"] in ("update", "error")]
+    assert client.app.state.store.moves(table_id) == [{"seat": 0, "choice": "+2", "cid": "adso-1"}]
+
+
+def test_a_resent_choice_is_recognised_after_a_restart(db_url: str) -> None:
+    from ludus.server.app import create_app
+
+    with TestClient(create_app(db_url)) as first:
+        table_id, adso, _ = two_humans(first)
+        with hello(first, table_id, adso["token"]) as ws:
+            welcome(ws)
+            ws.send_json({"type": "choice", "seq": 0, "choice": "+1", "cid": "before-the-crash"})
+            until(ws, lambda m: m["type"] == "ack")
+    with TestClient(create_app(db_url)) as second, hello(second, table_id, adso["token"]) as ws:
+        assert welcome(ws)["seq"] == 1
+        ws.send_json({"type": "choice", "seq": 0, "choice": "+1", "cid": "before-the-crash"})
+        answer = until(ws, lambda m: m["type"] in ("ack", "error"))
+        assert answer == {"type": "ack", "cid": "before-the-crash", "seq": 1}
+        assert [entry["choice"] for entry in second.app.state.store.moves(table_id)] == ["+1"]
+
+
+def test_a_refused_choice_names_its_client_id(client: TestClient) -> None:
+    table_id, _, william = two_humans(client)
+    with hello(client, table_id, william["token"]) as ws:
+        welcome(ws)
+        ws.send_json({"type": "choice", "seq": 0, "choice": "+1", "cid": "too-early"})
+        refused = error(ws)
+    assert (refused["code"], refused["cid"]) == ("not-your-turn", "too-early")
+
+
+@pytest.mark.parametrize("cid", [17, "", "x" * 65])
+def test_a_client_id_is_a_short_string(client: TestClient, cid: Any) -> None:
+    table_id, adso, _ = two_humans(client)
+    with hello(client, table_id, adso["token"]) as ws:
+        welcome(ws)
+        ws.send_json({"type": "choice", "seq": 0, "choice": "+1", "cid": cid})
+        assert error(ws)["code"] == "malformed"
+    assert client.app.state.store.moves(table_id) == []

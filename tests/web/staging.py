@@ -14,7 +14,6 @@ import random
 import secrets
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from ludus.engine import Decision, Match
@@ -94,9 +93,10 @@ class StagedTable:
             page.goto(link)
 
 
-def stage(database: Path, moment: Moment) -> StagedTable:
-    """Write `moment` to the server's database as a running table whose seats are all taken by people."""
-    store = Store(f"sqlite:///{database}")
+def stage(database: str, moment: Moment) -> StagedTable:
+    """Write `moment` to the server's database (its address) as a running table whose seats are all taken by
+    people."""
+    store = Store(database)
     try:
         table_id = "stage-" + secrets.token_hex(4)
         store.create_table(table_id, moment.game, moment.players, moment.seed, dict(moment.options),

@@ -138,8 +138,8 @@ def test_a_whole_game_from_the_lobby_with_two_people_and_a_bot(server: str, brow
 
     assert saw_monster and reloaded
     for page in (ann, bob):
-        page.wait_for_selector(".floors-end")
-    winners = json.loads(ann.get_attribute(".floors-end", "data-winners"))
+        page.wait_for_selector("#end-screen .floors-results")
+    winners = json.loads(ann.get_attribute("#end-screen .floors-results", "data-winners"))
     assert winners and winners == ann.evaluate("() => ludus.state.outcome.winners")
     shoot(ann, artifacts / "floors-end-desktop.png")
     shoot(bob, artifacts / "floors-end-phone.png")

@@ -128,7 +128,7 @@ def check_together(page: Any, game: str, moment: Moment, decision: dict[str, Any
 
 
 @pytest.mark.parametrize("game", ["rose", "floors", "shadows"])
-def test_every_question_and_what_it_refers_to_are_on_screen_together(server: str, browser: Any, web_database: Path,
+def test_every_question_and_what_it_refers_to_are_on_screen_together(server: str, browser: Any, web_database: str,
                                                                      artifacts: Path, game: str) -> None:
     found = game_moments(game)
     assert set(found) >= set(REFERS[game]), f"the staged games did not reach {set(REFERS[game]) - set(found)}"
@@ -151,7 +151,7 @@ def test_every_question_and_what_it_refers_to_are_on_screen_together(server: str
         context.close()
 
 
-def test_a_question_about_the_board_brings_the_board_into_view(server: str, browser: Any, web_database: Path,
+def test_a_question_about_the_board_brings_the_board_into_view(server: str, browser: Any, web_database: str,
                                                                artifacts: Path) -> None:
     """On a phone the Rose asks for a card with the hand on screen and the abbey scrolled away above it; once a
     card is played, the next question (which pawn, where to) brings the abbey back into view."""
@@ -173,7 +173,7 @@ def test_a_question_about_the_board_brings_the_board_into_view(server: str, brow
     context.close()
 
 
-def test_a_board_zooms_and_pans_on_a_phone(server: str, browser: Any, web_database: Path) -> None:
+def test_a_board_zooms_and_pans_on_a_phone(server: str, browser: Any, web_database: str) -> None:
     """The + button zooms in (a smaller viewBox), dragging pans, the fit button shows the whole board again, two
     fingers spreading apart zoom in, and a tap on a space of the zoomed board still chooses it."""
     moment = game_moments("shadows")["move"]

@@ -45,7 +45,7 @@ MOVES = {
 }
 
 
-def make_move(page: Any, server: str, web_database: Path, game: str) -> str:
+def make_move(page: Any, server: str, web_database: str, game: str) -> str:
     """Stage the game's moment, open the seat's page and make the move by clicking; returns the piece's key."""
     moment_of, target, piece, moved, picture = MOVES[game]
     moment = moment_of()
@@ -60,7 +60,7 @@ def make_move(page: Any, server: str, web_database: Path, game: str) -> str:
     return mover
 
 
-def test_a_moved_piece_glides_to_its_new_place(server: str, browser: Any, web_database: Path) -> None:
+def test_a_moved_piece_glides_to_its_new_place(server: str, browser: Any, web_database: str) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="no-preference")
     page = context.new_page()
     for game in MOVES:
@@ -71,7 +71,7 @@ def test_a_moved_piece_glides_to_its_new_place(server: str, browser: Any, web_da
     context.close()
 
 
-def test_reduced_motion_moves_pieces_without_sliding(server: str, browser: Any, web_database: Path) -> None:
+def test_reduced_motion_moves_pieces_without_sliding(server: str, browser: Any, web_database: str) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
     page = context.new_page()
     for game in MOVES:

@@ -19,7 +19,7 @@ COORDINATES = re.compile(r"\d+\s*,\s*\d+")
 LIT = "() => [...document.querySelectorAll('#board .mentioned')].map((n) => n.outerHTML.slice(0, 120))"
 
 
-def open_seat(browser: Any, server: str, web_database: Path, moment: Any, **context: Any) -> tuple[Any, Any]:
+def open_seat(browser: Any, server: str, web_database: str, moment: Any, **context: Any) -> tuple[Any, Any]:
     staged = stage(web_database, moment)
     opened = browser.new_context(**context)
     page = opened.new_page()
@@ -30,7 +30,7 @@ def open_seat(browser: Any, server: str, web_database: Path, moment: Any, **cont
 
 
 def test_floors_squares_are_named_as_the_board_labels_them_and_light_up(server: str, browser: Any,
-                                                                       web_database: Path, artifacts: Path) -> None:
+                                                                       web_database: str, artifacts: Path) -> None:
     moment = moment_when("floors", 3, {}, lambda match, decision: decision.kind == "step"
                          and any(event.kind == "monster_end" for event in match.events))
     context, page = open_seat(browser, server, web_database, moment, viewport={"width": 1280, "height": 800})
@@ -62,7 +62,7 @@ def test_floors_squares_are_named_as_the_board_labels_them_and_light_up(server: 
 
 
 def test_a_tapped_log_line_brings_what_it_names_into_view_on_a_phone(server: str, browser: Any,
-                                                                   web_database: Path, artifacts: Path) -> None:
+                                                                   web_database: str, artifacts: Path) -> None:
     moment = moment_when("floors", 3, {}, lambda match, decision: decision.kind == "figure"
                          and any(event.kind == "monster_end" for event in match.events))
     context, page = open_seat(browser, server, web_database, moment, viewport={"width": 390, "height": 844},
@@ -78,7 +78,7 @@ def test_a_tapped_log_line_brings_what_it_names_into_view_on_a_phone(server: str
     context.close()
 
 
-def test_shadows_landings_name_the_number_shown_on_the_space(server: str, browser: Any, web_database: Path,
+def test_shadows_landings_name_the_number_shown_on_the_space(server: str, browser: Any, web_database: str,
                                                              artifacts: Path) -> None:
     moment = moment_when("shadows", 4, {}, lambda match, decision: decision.kind == "give"
                          and len(match.view(None)["landings"]) >= 2)
@@ -96,7 +96,7 @@ def test_shadows_landings_name_the_number_shown_on_the_space(server: str, browse
     context.close()
 
 
-def test_rose_log_lines_light_up_the_buildings_and_pawn_they_name(server: str, browser: Any, web_database: Path,
+def test_rose_log_lines_light_up_the_buildings_and_pawn_they_name(server: str, browser: Any, web_database: str,
                                                                   artifacts: Path) -> None:
     moment = moment_when("rose", 4, {}, lambda match, decision: decision.kind == "card"
                          and any(event.kind == "move" for event in match.events))

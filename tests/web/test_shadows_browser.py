@@ -132,7 +132,7 @@ def test_a_whole_team_game_with_two_people_two_bots_and_a_spectator(server: str,
     dirk.click("#chat-send")
     olga.wait_for_function(f"() => document.querySelector('#chat-lines')?.textContent.includes({CHAT!r})")
     assert olga.locator("#chat-input").count() == 0
-    assert spectator.locator("#shadows-chat").count() == 0 and CHAT not in spectator.content()
+    assert spectator.locator("#table-chat").count() == 0 and CHAT not in spectator.content()
 
     # a reload resumes the seat, the map and the chat
     olga.reload()
@@ -160,7 +160,7 @@ def test_a_whole_team_game_with_two_people_two_bots_and_a_spectator(server: str,
 
     assert errors == []
     for page in (olga, dirk, spectator):
-        page.wait_for_selector(".shadows-end")
+        page.wait_for_selector("#end-screen .shadows-scores")
         assert page.locator(".round-result").count() >= 2
         assert page.locator(".round-result .mini-map[data-card='black'] .mini.police").count() >= 1
         assert "map-overlay" not in page.content()  # no map card once the game is over

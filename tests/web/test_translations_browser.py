@@ -29,7 +29,7 @@ MARKER_ROOM = """(selector) => {
 }"""
 
 
-def open_in(browser: Any, server: str, web_database: Path, moment: Any, lang: str) -> tuple[Any, Any]:
+def open_in(browser: Any, server: str, web_database: str, moment: Any, lang: str) -> tuple[Any, Any]:
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     context.add_init_script(f"localStorage.setItem('ludus.lang', '{lang}')")
     page = context.new_page()
@@ -44,7 +44,7 @@ def switch_language(page: Any, lang: str) -> None:
     page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=lang)
 
 
-def test_floors_doors_and_log_speak_the_language(server: str, browser: Any, web_database: Path,
+def test_floors_doors_and_log_speak_the_language(server: str, browser: Any, web_database: str,
                                                 artifacts: Path) -> None:
     moment = moment_when("floors", 4, {}, lambda match, decision: decision.kind == "figure"
                          and sum(event.kind == "figure_done" for event in match.events) >= 12)
@@ -61,7 +61,7 @@ def test_floors_doors_and_log_speak_the_language(server: str, browser: Any, web_
     context.close()
 
 
-def test_the_detectives_chat_button_says_send(server: str, browser: Any, web_database: Path) -> None:
+def test_the_detectives_chat_button_says_send(server: str, browser: Any, web_database: str) -> None:
     moment = moment_when("shadows", 4, {}, lambda match, decision: decision.kind == "move")
     context, page = open_in(browser, server, web_database, moment, "hu")
     for lang, send in (("hu", "Küldés"), ("zh", "发送")):
@@ -71,7 +71,7 @@ def test_the_detectives_chat_button_says_send(server: str, browser: Any, web_dat
     context.close()
 
 
-def test_rose_events_have_hungarian_names(server: str, browser: Any, web_database: Path, artifacts: Path) -> None:
+def test_rose_events_have_hungarian_names(server: str, browser: Any, web_database: str, artifacts: Path) -> None:
     moment = moment_when("rose", 4, {}, lambda match, decision: decision.kind == "card"
                          and match.view(None)["day"] >= 3)
     context, page = open_in(browser, server, web_database, moment, "hu")

@@ -29,6 +29,8 @@ from .hub import make_hub
 from .live import LiveTables
 from .lobby import Lobby
 from .play import play_socket
+from .presence import DEFAULT_GRACE
+from .seating import Seating
 from .store import Store
 
 log = logging.getLogger("ludus.server")
@@ -66,10 +68,11 @@ async def health(request: Request) -> JSONResponse:
     return JSONResponse({"ok": True, "live_tables": len(request.app.state.tables.live)})
 
 
-def create_app(db_url: str | None = None, redis_url: str | None = None, *, resume: bool = True) -> Starlette:
+def create_app(db_url: str | None = None, redis_url: str | None = None, *, resume: bool = True,
+               seat_grace: float = DEFAULT_GRACE) -> Starlette:
     store = Store(db_url)
     hub = make_hub(redis_url)
-    tables = LiveTables(store, hub)
+    tables = LiveTables(store, hub, seat_grace)
     lobby = Lobby(tables)
     clock = Clock(tables)
 
@@ -91,6 +94,7 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
 
     routes = [
         *lobby.routes(),
+        *Seating(tables).routes(),
         *pictures.routes(),
         Route("/health", health),
         Route("/i18n/{lang}", messages),
@@ -111,7 +115,7 @@ def serve_command(args: argparse.Namespace) -> int:
     import uvicorn
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    app = create_app(args.db, args.redis)
+    app = create_app(args.db, args.redis, seat_grace=args.seat_grace)
     database = app.state.store.engine.url.render_as_string(hide_password=True)
     print(f"ludus: serving on http://{args.host}:{args.port}/ (database {database})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024,

@@ -1,23 +1,28 @@
-"""Team chat for Shadows: Amsterdam: a team's detectives discuss, their own officer reads along.
+"""Chat at every table, kept with the table in the database so a reload (or another server process) shows it.
 
-The rulebook forbids the officer any word or gesture, so only a seat whose role is detective may write;
-every seat of that team reads (roles swap between rounds, teams never change). The other team and the
-spectators never receive a line: messages are sent to the team's own connections only, and a seat asks for
-its team's history itself (``chat-sync``), so nothing is ever broadcast.
+At The Name of the Rose and Fearsome Floors the players share one channel ("table"); spectators read it but
+do not write (a table's talk belongs to the people playing; a watcher who wants a word can take a free
+seat). Shadows: Amsterdam keeps its team rules: the rulebook forbids the officer any word or gesture, so only
+a seat whose role is detective may write, every seat of that team reads (roles swap between rounds, teams
+never change), and the other team and the spectators never receive a line: lines go to the team's own
+connections only, and a seat asks for its channel's history itself (``chat-sync``).
 
 Client → server: ``{"type": "chat", "text": str}``, ``{"type": "chat-sync"}``.
-Server → client: ``{"type": "chat", "team", "lines": [{"n", "seat", "name", "text", "at"}]}`` (the whole
-history after a sync, one new line afterwards).
+Server → client: ``{"type": "chat", "channel", "team"?, "lines": [{"n", "seat", "name", "text", "at"}],
+"sync"?: true}`` (the channel's last ``HISTORY`` lines after a sync, one new line afterwards; ``n`` only
+grows, so a client keeps lines by ``n``).
 
-Lines live in the server's memory (the last ``HISTORY`` per team); with several processes each line also
-travels through the hub so every process keeps the same history and tells its own connections.
+Text is plain: whitespace runs become one space, control characters are dropped, at most ``MAX_TEXT``
+characters; the browser shows it as text, never as HTML. A seat may write ``BURST`` lines at once and one
+more every ``EVERY`` seconds after that (``too-fast`` otherwise). With several processes each line also
+travels through the hub so every process tells its own connections; the database keeps the one history.
 """
 
 from __future__ import annotations
 
 import time
+import unicodedata
 import weakref
-from collections import deque
 from typing import Any
 
 from .live import LiveTable, ProtocolError, Viewer, dumps
@@ -25,60 +30,97 @@ from .live import LiveTable, ProtocolError, Viewer, dumps
 MESSAGE_TYPES = frozenset({"chat", "chat-sync"})
 MAX_TEXT = 300
 HISTORY = 200
+BURST = 5.0
+EVERY = 2.0
+TABLE = "table"
+TEAM_GAMES = frozenset({"shadows"})
+
+
+def clean(text: Any) -> str:
+    if not isinstance(text, str):
+        raise ProtocolError("malformed", "a chat message carries some text")
+    printable = "".join(c for c in text if not unicodedata.category(c).startswith("C") or c in "\t\n")
+    cleaned = " ".join(printable.split())[:MAX_TEXT]
+    if not cleaned:
+        raise ProtocolError("malformed", "a chat message carries some text")
+    return cleaned
 
 
 class TableChat:
-    """The chat lines of one table, per team."""
+    """Who reads and writes which channel of one table, and each seat's allowance of lines."""
 
     def __init__(self, table: LiveTable) -> None:
         self.table = table
-        self.lines: dict[str, deque[dict[str, Any]]] = {}
-        self.count = 0
+        self.teams = table.record.game in TEAM_GAMES
+        self.allowance: dict[int, tuple[float, float]] = {}  # seat → (lines it may still write, when)
         table.tables.hub.subscribe(table.id, self.on_note)
 
-    def team_of(self, seat: int | None) -> tuple[str | None, str | None]:
-        """The seat's team and role right now (from its own view: the rules decide, not the chat)."""
+    def channel_of(self, seat: int | None) -> tuple[str | None, bool]:
+        """The channel this seat (None: a spectator) reads, and whether it may write there."""
+        if not self.teams:
+            return TABLE, seat is not None
         if seat is None:
-            return None, None
-        you = self.table.match.view(seat).get("you") or {}
-        return you.get("team"), you.get("role")
+            return None, False
+        you = self.table.match.view(seat).get("you") or {}  # the rules decide the team and role, not the chat
+        return you.get("team"), you.get("role") == "detective"
 
-    def readers(self, team: str) -> list[Viewer]:
-        return [viewer for viewer in list(self.table.viewers) if self.team_of(viewer.seat)[0] == team]
+    def readers(self, channel: str) -> list[Viewer]:
+        return [viewer for viewer in list(self.table.viewers) if self.channel_of(viewer.seat)[0] == channel]
 
-    def add(self, team: str, line: dict[str, Any]) -> None:
-        self.lines.setdefault(team, deque(maxlen=HISTORY)).append(line)
-        text = dumps({"type": "chat", "team": team, "lines": [line]})
-        for viewer in self.readers(team):
+    def tell(self, channel: str, line: dict[str, Any]) -> None:
+        message: dict[str, Any] = {"type": "chat", "channel": channel, "lines": [line]}
+        if self.teams:
+            message["team"] = channel
+        text = dumps(message)
+        for viewer in self.readers(channel):
             viewer.send(text)
 
-    async def say(self, seat: int | None, text: Any) -> None:
-        if self.table.record.game != "shadows":
-            raise ProtocolError("no-chat", "this game has no team chat")
-        team, role = self.team_of(seat)
-        if team is None:
-            raise ProtocolError("no-chat", "only a team's detectives chat")
-        if role != "detective":
-            raise ProtocolError("officer-silent", "the officer reads the detectives' chat but may not write")
-        if not isinstance(text, str) or not text.strip():
-            raise ProtocolError("malformed", "a chat message carries some text")
-        text = " ".join(text.split())[:MAX_TEXT]
-        seats = {s.seat: s.name for s in self.table.record.seats}
-        self.count += 1
-        line = {"n": self.count, "seat": seat, "name": seats.get(seat), "text": text, "at": time.time()}
-        self.add(team, line)
-        await self.table.tables.hub.publish(self.table.id, {"kind": "chat", "team": team, "line": line})
+    def admit(self, seat: int) -> bool:
+        now = time.monotonic()
+        left, then = self.allowance.get(seat, (BURST, now))
+        left = min(BURST, left + (now - then) / EVERY)
+        if left < 1:
+            self.allowance[seat] = (left, now)
+            return False
+        self.allowance[seat] = (left - 1, now)
+        return True
 
-    def sync(self, viewer: Viewer) -> None:
-        team, _ = self.team_of(viewer.seat)
-        if team is None:
+    async def say(self, seat: int | None, text: Any) -> None:
+        channel, may_write = self.channel_of(seat)
+        if seat is None:
+            if self.teams:
+                raise ProtocolError("no-chat", "only a team's seats read its chat")
+            raise ProtocolError("spectator", "spectators read the table's chat but do not write")
+        if channel is None:
+            raise ProtocolError("no-chat", "only a team's detectives chat")
+        if not may_write:
+            raise ProtocolError("officer-silent", "the officer reads the detectives' chat but may not write")
+        cleaned = clean(text)
+        if not self.admit(seat):
+            raise ProtocolError("too-fast", f"at most {BURST:.0f} chat lines at once, then one every {EVERY:.0f} s")
+        tables = self.table.tables
+        name = self.table.record.seats[seat].name
+        at = time.time()
+        n = await tables.db(tables.store.add_chat, self.table.id, channel, seat, name, cleaned, at)
+        line = {"n": n, "seat": seat, "name": name, "text": cleaned, "at": at}
+        self.tell(channel, line)
+        await tables.hub.publish(self.table.id, {"kind": "chat", "channel": channel, "line": line})
+
+    async def sync(self, viewer: Viewer) -> None:
+        channel, _ = self.channel_of(viewer.seat)
+        if channel is None:
             raise ProtocolError("no-chat", "only a team's seats read its chat")
-        viewer.send(dumps({"type": "chat", "team": team, "lines": list(self.lines.get(team, ()))}))
+        tables = self.table.tables
+        lines = await tables.db(tables.store.chat, self.table.id, channel, HISTORY)
+        message: dict[str, Any] = {"type": "chat", "channel": channel, "lines": lines, "sync": True}
+        if self.teams:
+            message["team"] = channel
+        viewer.send(dumps(message))
 
     async def on_note(self, note: dict[str, Any]) -> None:
-        """A line written through another process: keep it and tell our own connections of that team."""
+        """A line written through another process (already stored): tell our own readers of that channel."""
         if note.get("kind") == "chat" and isinstance(note.get("line"), dict):
-            self.add(str(note.get("team")), note["line"])
+            self.tell(str(note.get("channel")), note["line"])
 
 
 _chats: weakref.WeakKeyDictionary[LiveTable, TableChat] = weakref.WeakKeyDictionary()
@@ -95,6 +137,6 @@ async def handle(table: LiveTable, viewer: Viewer, message: dict[str, Any]) -> N
     """The play socket's hook for ``chat`` and ``chat-sync`` messages."""
     chat = chat_for(table)
     if message.get("type") == "chat-sync":
-        chat.sync(viewer)
+        await chat.sync(viewer)
     else:
         await chat.say(viewer.seat, message.get("text"))

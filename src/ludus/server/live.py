@@ -23,6 +23,7 @@ from ludus.ai import Bot, bot_for
 from ludus.engine import Event, IllegalChoice, Match, load_game, normalize
 
 from .hub import LocalHub
+from .presence import DEFAULT_GRACE, Presence
 from .store import MoveConflict, Store, TableRecord
 
 log = logging.getLogger("ludus.server")
@@ -62,7 +63,12 @@ class LiveTable:
         self.match = Match(self.game, record.players, record.seed, record.options)
         self.lock = asyncio.Lock()
         self.viewers: set[Viewer] = set()
-        self.bots: dict[int, Bot] = {}
+        self.bots: dict[int, tuple[str, Bot]] = {}
+        # each seat's last choice that carried a client id, and its move number: a choice resent after a
+        # lost connection is recognised and acknowledged instead of being played twice
+        self.answered: dict[int, tuple[str, int]] = {}
+        self.presence = Presence(tables.seat_grace, lambda note: tables.hub.publish(self.id, note),
+                                 self.broadcast_seats)
         self.bot_task: asyncio.Task[None] | None = None
         # The move number at which each seat's decisions last changed: a choice based on an older
         # picture is stale, but a seat whose decision did not change (a simultaneous reveal) may
@@ -70,6 +76,7 @@ class LiveTable:
         self.decided_at: dict[int, int] = {}
         self._decisions: dict[int, list[Any]] = {}
         self._note_decisions()
+        self.presence.update((), record.seats, publish=False)  # the grace period runs from the load
 
     # --- state ---------------------------------------------------------------------------
     @property
@@ -84,6 +91,8 @@ class LiveTable:
         events: list[Event] = []
         for entry in entries:
             events.extend(self.match.replay_entry(entry))
+            if isinstance(entry.get("cid"), str) and "seat" in entry:
+                self.answered[entry["seat"]] = (entry["cid"], self.seq)
             self._note_decisions()
         return events
 
@@ -109,7 +118,9 @@ class LiveTable:
 
     def _message(self, seat: int | None, events: list[tuple[Event, dict[str, Any]]], kind: str,
                  outcome: dict[str, Any] | None) -> dict[str, Any]:
-        decisions = [] if seat is None or self.record.status != "running" else self._decisions.get(seat, [])
+        played_by_bot = seat is not None and self.record.seats[seat].bot is not None
+        decisions = [] if seat is None or self.record.status != "running" or played_by_bot \
+            else self._decisions.get(seat, [])
         return {"type": kind, "table": self.id, "seq": self.seq, "seat": seat, "status": self.record.status,
                 "view": self.match.view(seat), "decisions": decisions,
                 "events": [data for event, data in events if event.visible_to(seat)], "outcome": outcome}
@@ -118,8 +129,27 @@ class LiveTable:
         """The first message for a new connection: everything it may see, including its event history."""
         message = self.message_for(viewer.seat, self.match.events, kind="welcome")
         message["game"] = self.record.game
-        message["seats"] = self.record.to_json()["seats"]
+        message["seats"] = self.seats_json()
+        message["rematch"] = self.record.rematch
         return message
+
+    def seats_json(self) -> list[dict[str, Any]]:
+        """The seats as everyone may see them, with who is connected and which may be handed to a bot."""
+        return [self.presence.seat_json(seat, self.record.status) for seat in self.record.seats]
+
+    def arrive(self, viewer: Viewer) -> None:
+        """A new connection: its welcome (the caller holds the lock, so no move slips in between), and the
+        others learn that its seat is here."""
+        self.viewers.add(viewer)
+        changed = self.presence.update((v.seat for v in self.viewers), self.record.seats)
+        viewer.send(dumps(self.welcome(viewer)))
+        if changed:
+            self.broadcast_seats(but=viewer)
+
+    def depart(self, viewer: Viewer) -> None:
+        self.viewers.discard(viewer)
+        if self.presence.update((v.seat for v in self.viewers), self.record.seats):
+            self.broadcast_seats()
 
     def broadcast(self, events: list[Event]) -> None:
         """Every viewer gets its own message; those of one seat share it. Built once per seat."""
@@ -134,39 +164,50 @@ class LiveTable:
                 text = texts[viewer.seat] = dumps(self._message(viewer.seat, pairs, "update", outcome))
             viewer.send(text)
 
-    def broadcast_seats(self) -> None:
+    def broadcast_seats(self, but: Viewer | None = None) -> None:
         text = dumps({"type": "seats", "table": self.id, "status": self.record.status,
-                      "seats": self.record.to_json()["seats"]})
+                      "seats": self.seats_json(), "rematch": self.record.rematch})
         for viewer in list(self.viewers):
-            viewer.send(text)
+            if viewer is not but:
+                viewer.send(text)
 
     # --- moves ---------------------------------------------------------------------------
-    async def play(self, seat: int, seq: int, choice: Any) -> None:
-        """A human's choice, checked in a fixed order so each refusal has one clear code."""
+    async def play(self, seat: int, seq: int, choice: Any, cid: str | None = None) -> int:
+        """A human's choice, checked in a fixed order so each refusal has one clear code. Returns the
+        number of the move that holds it (an earlier one when this is a resend of a stored choice)."""
         async with self.lock:
+            known = self.answered.get(seat)
+            if cid is not None and known is not None and known[0] == cid:
+                return known[1]
             if self.record.status == "open":
                 raise ProtocolError("not-started", "the table is still waiting for players")
             if self.record.status == "over" or self.match.finished:
                 raise ProtocolError("game-over", "the game is over")
+            if self.record.seats[seat].bot is not None:
+                raise ProtocolError("bot-seat", "a bot plays this seat now; take it back first")
             if seq > self.seq or seq < self.decided_at.get(seat, 0):
                 raise ProtocolError("stale", f"your move was based on move {seq}; the table is at {self.seq}",
                                     seq=self.seq)
             if not self.match.decisions(seat):
                 raise ProtocolError("not-your-turn", f"seat {seat} has nothing to decide now", seq=self.seq)
-            await self._commit(seat, choice)
+            await self._commit(seat, choice, cid)
+            n = self.seq
         self.kick_bots()
+        return n
 
-    async def _commit(self, seat: int, choice: Any) -> None:
+    async def _commit(self, seat: int, choice: Any, cid: str | None = None) -> None:
         """Apply, store, then tell. The caller holds the lock."""
         try:
             events = self.match.play(seat, choice)
         except IllegalChoice as error:
             raise ProtocolError("illegal", error.detail or error.code, reason=error.code, seq=self.seq) from error
-        await self._store_and_tell(events)
+        await self._store_and_tell(events, cid)
 
-    async def _store_and_tell(self, events: list[Event]) -> None:
+    async def _store_and_tell(self, events: list[Event], cid: str | None = None) -> None:
         n = self.seq
         entry = self.match.log[-1]
+        if cid is not None:  # stored with the move, so a resend is recognised even after a restart
+            entry = {**entry, "cid": cid}
         try:
             await self.tables.writer.write(self.id, n, entry)
         except MoveConflict as error:
@@ -177,6 +218,8 @@ class LiveTable:
             await self._rebuild()
             raise ProtocolError("server-error", "the move could not be stored; nothing changed") from error
         self._note_decisions()
+        if cid is not None:
+            self.answered[entry["seat"]] = (cid, n)
         if self.match.finished and self.record.status != "over":
             self.record.status = "over"
             await self.tables.db(self.tables.store.set_status, self.id, "over")
@@ -189,6 +232,7 @@ class LiveTable:
         self.match = Match(self.game, self.record.players, self.record.seed, self.record.options)
         self._decisions = {}
         self.decided_at.clear()
+        self.answered.clear()
         self._note_decisions()
         self.replay(entries)
 
@@ -196,6 +240,9 @@ class LiveTable:
         """Another process stored a move or changed the seats; catch up and tell our viewers."""
         if note.get("kind") == "seats":
             await self.refresh_seats(publish=False)
+            return
+        if note.get("kind") == "presence":
+            self.presence.on_note(note, self.record.seats)
             return
         if note.get("kind") != "move":
             return
@@ -218,15 +265,19 @@ class LiveTable:
         # under the lock: a move may be applied but not yet stored, and nobody may see it before it is
         async with self.lock:
             started = self.record.status == "open" and record.status == "running"
+            # a seat handed to a bot or taken back: its holder's decisions come or go with the views
+            handed = self.bot_levels() != {s.seat: s.bot for s in record.seats if s.bot is not None}
             self.record.seats = record.seats
+            self.record.rematch = record.rematch
             self.record.status = record.status if self.record.status != "over" else "over"
             holders = {s.seat: s.token_hash for s in record.seats}
             for viewer in self.viewers:
                 if viewer.seat is not None and holders.get(viewer.seat) != viewer.token_hash:
                     viewer.seat = None  # the seat was given up: this connection only watches from now on
                     viewer.send(dumps(self.welcome(viewer)))
+            self.presence.update((viewer.seat for viewer in self.viewers), self.record.seats)
             self.broadcast_seats()
-            if started:
+            if started or handed:
                 self.broadcast([])  # the decisions appear once the last seat is taken
         if publish:
             await self.tables.hub.publish(self.id, {"kind": "seats"})
@@ -234,11 +285,11 @@ class LiveTable:
 
     # --- bots ----------------------------------------------------------------------------
     def bot(self, seat: int, level: str) -> Bot:
-        bot = self.bots.get(seat)
-        if bot is None:
+        known = self.bots.get(seat)
+        if known is None or known[0] != level:  # a seat handed to a bot again may get another level
             seed = zlib.crc32(f"{self.record.seed}:{seat}".encode())
-            bot = self.bots[seat] = bot_for(self.game, seat, level, seed)
-        return bot
+            known = self.bots[seat] = (level, bot_for(self.game, seat, level, seed))
+        return known[1]
 
     def bot_levels(self) -> dict[int, str]:
         return {s.seat: s.bot for s in self.record.seats if s.bot is not None}
@@ -357,9 +408,10 @@ def _settle(future: asyncio.Future[None], error: BaseException | None) -> None:
 class LiveTables:
     """The tables this process has in memory, with the store and hub they share."""
 
-    def __init__(self, store: Store, hub: LocalHub) -> None:
+    def __init__(self, store: Store, hub: LocalHub, seat_grace: float = DEFAULT_GRACE) -> None:
         self.store = store
         self.hub = hub
+        self.seat_grace = seat_grace
         self.writer = MoveWriter(self)
         self.bot_pool = ThreadPoolExecutor(2, "ludus-bots")
         self.live: dict[str, LiveTable] = {}
@@ -404,6 +456,7 @@ class LiveTables:
         if self.live.get(table.id) is table and not table.viewers:
             del self.live[table.id]
             self.hub.unsubscribe(table.id, table.on_note)
+            table.presence.close()
 
     async def resume_all(self) -> int:
         """After a restart: load every running table so their bots carry on without waiting for a visitor."""

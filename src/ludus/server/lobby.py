@@ -232,7 +232,7 @@ class Lobby:
         if record.status == "over":
             raise LobbyError("game-over", "this game is over; you can still watch it", 409)
         if seat is None:
-            free = [s.seat for s in record.seats if not s.taken]
+            free = [s.seat for s in record.seats if not s.taken and s.invited is None]  # not kept for a rematch
             if not free:
                 raise LobbyError("table-full", "every seat at this table is taken", 409)
             candidates = free

@@ -2,12 +2,13 @@
 
 Client → server (JSON objects):
   {"type": "hello", "token": str | null}        first message; no token = spectator
-  {"type": "choice", "seq": n, "choice": c, "seat"?: s}
+  {"type": "choice", "seq": n, "choice": c, "seat"?: s, "cid"?: str}   cid: the client's id of this choice
   {"type": "sync"}                              send me the whole picture again
   {"type": "ping"}
   {"type": "chat", "text": str} / {"type": "chat-sync"}   Shadows team chat (see chat.py)
 Server → client: "welcome" (view, decisions, event history, seats), "update" after every move
-(view, decisions, the move's events visible to you), "seats", "error" {code, detail}, "pong".
+(view, decisions, the move's events visible to you), "seats", "error" {code, detail}, "pong",
+"ack" {cid, seq} (the choice with that cid is stored as move seq — also when it is a resend).
 
 A refused message gets an error with a stable code and changes nothing: malformed, unknown-type,
 bad-token, unknown-table, unknown-game, spectator, wrong-seat, not-started, game-over, stale,
@@ -37,6 +38,7 @@ HELLO_TIMEOUT = 15.0
 OUTBOX_LIMIT = 256  # a viewer this far behind is gone; drop it instead of buffering forever
 RATE = 50.0  # messages a second a connection may send on average …
 BURST = 100.0  # … and at once; a human clicks far slower, a runaway script is told "too-fast"
+MAX_CID = 64
 
 
 class Connection:
@@ -149,8 +151,7 @@ async def _serve(websocket: WebSocket, table: LiveTable, seat: int | None, diges
     connection = Connection(websocket, seat, digest)
     try:
         async with table.lock:  # no move slips between the welcome and the first update
-            connection.send(dumps(table.welcome(connection)))
-            table.viewers.add(connection)
+            table.arrive(connection)
         while True:
             text = await websocket.receive_text()
             try:
@@ -162,7 +163,7 @@ async def _serve(websocket: WebSocket, table: LiveTable, seat: int | None, diges
     except (WebSocketDisconnect, WebSocketDisconnected):  # gone, or closed by our own writer
         pass
     finally:
-        table.viewers.discard(connection)
+        table.depart(connection)
         await connection.close()
         if not table.viewers and table.match.finished:
             websocket.app.state.tables.forget(table)  # a finished game nobody watches: free its memory
@@ -192,4 +193,14 @@ async def _handle(table: LiveTable, connection: Connection, message: dict[str, A
     claimed = message.get("seat", connection.seat)
     if claimed != connection.seat:
         raise ProtocolError("wrong-seat", f"this connection plays seat {connection.seat}, not {claimed!r}")
-    await table.play(connection.seat, seq, message["choice"])
+    cid = message.get("cid")
+    if cid is not None and (not isinstance(cid, str) or not 0 < len(cid) <= MAX_CID):
+        raise ProtocolError("malformed", f"a choice's cid is a string of 1 to {MAX_CID} characters")
+    try:
+        n = await table.play(connection.seat, seq, message["choice"], cid)
+    except ProtocolError as error:
+        if cid is not None:
+            error.extra["cid"] = cid  # the client learns which of its choices was refused
+        raise
+    if cid is not None:
+        connection.send(dumps({"type": "ack", "cid": cid, "seq": n}))

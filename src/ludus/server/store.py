@@ -28,7 +28,9 @@ from sqlalchemy import (
     Table,
     Text,
     create_engine,
+    delete,
     event,
+    exists,
     insert,
     select,
     update,
@@ -71,6 +73,38 @@ moves = Table(
     PrimaryKeyConstraint("table_id", "n"),
 )
 
+# A rematch: the finished table, the table that replays it (same seats and bot levels, a new seed) and when
+# it was proposed. The primary key makes one proposal win when several players ask at once.
+rematches = Table(
+    "ludus_rematches", metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("rematch_id", String(32), nullable=False),
+    Column("created", Float, nullable=False),
+)
+
+# A seat of a rematch kept for the player who held it at the finished table (the sha256 of that seat's
+# token) until they accept (the seat is theirs) or decline (the seat becomes free).
+invites = Table(
+    "ludus_invites", metadata,
+    Column("table_id", String(32), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("token_hash", String(64), nullable=False),
+    PrimaryKeyConstraint("table_id", "seat"),
+)
+
+# Chat lines, kept with the table so a reload (or another server process) shows them. ``channel`` is
+# "table" (everyone at a Rose or Floors table) or a Shadows team.
+chat_lines = Table(
+    "ludus_chat", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), nullable=False, index=True),
+    Column("channel", String(16), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("name", String(64)),
+    Column("text", Text, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
 
 class MoveConflict(Exception):
     """Another writer already stored move ``n`` of this table: the caller is behind."""
@@ -86,13 +120,20 @@ class SeatRecord:
     name: str | None = None
     bot: str | None = None
     token_hash: str | None = field(default=None, repr=False)
+    invited: str | None = field(default=None, repr=False)  # a rematch seat kept for this token's holder
 
     @property
     def taken(self) -> bool:
         return self.bot is not None or self.token_hash is not None
 
+    @property
+    def handed(self) -> bool:
+        """A bot plays this seat for a human who still holds it (and may take it back)."""
+        return self.bot is not None and self.token_hash is not None
+
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "name": self.name, "bot": self.bot, "taken": self.taken}
+        return {"seat": self.seat, "name": self.name, "bot": self.bot, "taken": self.taken,
+                "invited": self.invited is not None and not self.taken, "handed": self.handed}
 
 
 @dataclass
@@ -106,6 +147,7 @@ class TableRecord:
     bot_delay: float
     created: float
     seats: list[SeatRecord]
+    rematch: str | None = None  # the table that replays this one, once someone asked for a rematch
 
     @property
     def full(self) -> bool:
@@ -114,7 +156,7 @@ class TableRecord:
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "game": self.game, "players": self.players, "options": self.options,
                 "status": self.status, "bot_delay": self.bot_delay, "created": self.created,
-                "seats": [seat.to_json() for seat in self.seats]}
+                "seats": [seat.to_json() for seat in self.seats], "rematch": self.rematch}
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
@@ -210,7 +252,11 @@ class Store:
             if row is None:
                 return None
             seat_rows = db.execute(select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)).all()
-        return _record(row, seat_rows)
+            invited = _invited(db, [table_id])
+            rematch = db.execute(select(rematches.c.rematch_id).where(rematches.c.table_id == table_id)).scalar()
+        record = _record(row, seat_rows, invited)
+        record.rematch = rematch
+        return record
 
     def list_tables(self, statuses: Sequence[str] = ("open", "running"), limit: int = 200) -> list[TableRecord]:
         with self.engine.connect() as db:
@@ -219,24 +265,23 @@ class Store:
             ids = [row.id for row in rows]
             seat_rows = db.execute(select(seats).where(seats.c.table_id.in_(ids))
                                    .order_by(seats.c.table_id, seats.c.seat)).all() if ids else []
+            invited = _invited(db, ids)
         by_table: dict[str, list[Any]] = {}
         for seat_row in seat_rows:
             by_table.setdefault(seat_row.table_id, []).append(seat_row)
-        return [_record(row, by_table.get(row.id, [])) for row in rows]
+        return [_record(row, by_table.get(row.id, []), invited) for row in rows]
 
     def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
         """Take a free human seat; False if someone else took it first (atomic across processes)."""
         with self.engine.begin() as db:
+            kept = select(invites.c.seat).where(invites.c.table_id == table_id, invites.c.seat == seat)
             result = db.execute(update(seats).where(
                 seats.c.table_id == table_id, seats.c.seat == seat,
-                seats.c.token_hash.is_(None), seats.c.bot.is_(None)).values(name=name, token_hash=token_hash))
+                seats.c.token_hash.is_(None), seats.c.bot.is_(None), ~exists(kept))
+                .values(name=name, token_hash=token_hash))
             if result.rowcount != 1:
                 return False
-            free = db.execute(select(seats.c.seat).where(
-                seats.c.table_id == table_id, seats.c.token_hash.is_(None), seats.c.bot.is_(None))).first()
-            if free is None:
-                db.execute(update(tables).where(tables.c.id == table_id, tables.c.status == "open")
-                           .values(status="running"))
+            _start_if_full(db, table_id)
         return True
 
     def release_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
@@ -283,9 +328,113 @@ class Store:
                               .order_by(moves.c.n)).all()
         return [json.loads(row.entry) for row in rows]
 
+    # --- seats handed to bots, rematches -------------------------------------------------
+    def hand_to_bot(self, table_id: str, seat: int, level: str) -> bool:
+        """A bot takes a human seat (its holder keeps the token and may take it back); False if a bot
+        already plays it. An open table starts when this was its last free seat."""
+        with self.engine.begin() as db:
+            result = db.execute(update(seats).where(
+                seats.c.table_id == table_id, seats.c.seat == seat, seats.c.bot.is_(None)).values(bot=level))
+            if result.rowcount != 1:
+                return False
+            db.execute(delete(invites).where(invites.c.table_id == table_id, invites.c.seat == seat))
+            _start_if_full(db, table_id)
+        return True
 
-def _record(row: Any, seat_rows: Sequence[Any]) -> TableRecord:
+    def take_back(self, table_id: str, token_hash: str) -> int | None:
+        """The holder of a seat a bot plays takes it back: the seat, or None if no bot plays it."""
+        with self.engine.begin() as db:
+            row = db.execute(select(seats.c.seat).where(
+                seats.c.table_id == table_id, seats.c.token_hash == token_hash, seats.c.bot.is_not(None))).first()
+            if row is None:
+                return None
+            db.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == row.seat,
+                                           seats.c.token_hash == token_hash).values(bot=None))
+        return row.seat
+
+    def rematch(self, table_id: str) -> tuple[str, float] | None:
+        with self.engine.connect() as db:
+            row = db.execute(select(rematches).where(rematches.c.table_id == table_id)).first()
+        return None if row is None else (row.rematch_id, row.created)
+
+    def create_rematch(self, table_id: str, rematch_id: str, seed: int, bots: Sequence[str | None],
+                       kept: dict[int, tuple[str, str | None]]) -> str:
+        """Open the table that replays ``table_id`` (same game, options, bot levels and bot delay; seed
+        given), with each human seat kept for its last holder (seat → (token hash, name)). Several
+        players asking at once get the same rematch: the id that won is returned."""
+        record = self.table(table_id)
+        assert record is not None
+        try:
+            with self.engine.begin() as db:
+                db.execute(insert(rematches).values(table_id=table_id, rematch_id=rematch_id, created=time.time()))
+                db.execute(insert(tables).values(
+                    id=rematch_id, game=record.game, players=record.players, seed=seed,
+                    options=json.dumps(record.options), status="running" if all(bots) else "open",
+                    bot_delay=record.bot_delay, created=time.time()))
+                db.execute(insert(seats), [
+                    {"table_id": rematch_id, "seat": seat, "bot": bot, "token_hash": None,
+                     "name": kept[seat][1] if seat in kept else None} for seat, bot in enumerate(bots)])
+                if kept:
+                    db.execute(insert(invites), [{"table_id": rematch_id, "seat": seat, "token_hash": token_hash}
+                                                 for seat, (token_hash, _) in kept.items()])
+        except IntegrityError:
+            found = self.rematch(table_id)
+            assert found is not None
+            return found[0]
+        return rematch_id
+
+    def answer_invite(self, table_id: str, seat: int, token_hash: str, accept: bool) -> bool:
+        """The player a rematch seat was kept for takes it (accept) or gives it up, leaving it free."""
+        with self.engine.begin() as db:
+            result = db.execute(delete(invites).where(
+                invites.c.table_id == table_id, invites.c.seat == seat, invites.c.token_hash == token_hash))
+            if result.rowcount != 1:
+                return False
+            if accept:
+                db.execute(update(seats).where(
+                    seats.c.table_id == table_id, seats.c.seat == seat, seats.c.token_hash.is_(None),
+                    seats.c.bot.is_(None)).values(token_hash=token_hash))
+                _start_if_full(db, table_id)
+            else:
+                db.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat,
+                                               seats.c.token_hash.is_(None)).values(name=None))
+        return True
+
+    # --- chat ----------------------------------------------------------------------------
+    def add_chat(self, table_id: str, channel: str, seat: int, name: str | None, text: str, at: float) -> int:
+        with self.engine.begin() as db:
+            result = db.execute(insert(chat_lines).values(table_id=table_id, channel=channel, seat=seat, name=name,
+                                                          text=text, at=at))
+        return int(result.inserted_primary_key[0])
+
+    def chat(self, table_id: str, channel: str, limit: int) -> list[dict[str, Any]]:
+        """The last ``limit`` lines of one channel of a table, oldest first."""
+        with self.engine.connect() as db:
+            rows = db.execute(select(chat_lines)
+                              .where(chat_lines.c.table_id == table_id, chat_lines.c.channel == channel)
+                              .order_by(chat_lines.c.id.desc()).limit(limit)).all()
+        return [{"n": row.id, "seat": row.seat, "name": row.name, "text": row.text, "at": row.at}
+                for row in reversed(rows)]
+
+
+def _start_if_full(db: Any, table_id: str) -> None:
+    free = db.execute(select(seats.c.seat).where(
+        seats.c.table_id == table_id, seats.c.token_hash.is_(None), seats.c.bot.is_(None))).first()
+    if free is None:
+        db.execute(update(tables).where(tables.c.id == table_id, tables.c.status == "open").values(status="running"))
+
+
+def _invited(db: Any, table_ids: Sequence[str]) -> dict[tuple[str, int], str]:
+    if not table_ids:
+        return {}
+    rows = db.execute(select(invites).where(invites.c.table_id.in_(list(table_ids)))).all()
+    return {(row.table_id, row.seat): row.token_hash for row in rows}
+
+
+def _record(row: Any, seat_rows: Sequence[Any], invited: dict[tuple[str, int], str] | None = None) -> TableRecord:
+    invited = invited or {}
     return TableRecord(
         id=row.id, game=row.game, players=row.players, seed=row.seed, options=json.loads(row.options),
         status=row.status, bot_delay=row.bot_delay, created=row.created,
-        seats=[SeatRecord(seat=s.seat, name=s.name, bot=s.bot, token_hash=s.token_hash) for s in seat_rows])
+        seats=[SeatRecord(seat=s.seat, name=s.name, bot=s.bot, token_hash=s.token_hash,
+                          invited=invited.get((row.id, s.seat))) for s in seat_rows])

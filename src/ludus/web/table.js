@@ -1,20 +1,40 @@
-// A table page: seats and invite, the live connection, and the game's own renderer.
+// A table page: seats and invite, the live connection, and the game's own renderer. Around every game the
+// page adds what each table needs: the connection banner, "your turn" signals, the chat, the invitation and
+// the seats left empty, and the end screen with a rematch (sub-modules in table/).
+//
+// Choices are never lost or doubled: each carries a client id (cid). Until the server acknowledges it (an
+// "ack", or an "error" naming it) it stays in flight, the choice controls stay disabled, and after a lost
+// connection it is sent again with its original seq: the server recognises a cid it already stored and only
+// acknowledges it; one it never received is played then, or refused as stale (shown to the player).
 import { api } from "./lib/api.js";
 import { el, toast } from "./lib/dom.js";
 import { errorText, gameName, t } from "./lib/i18n.js";
 import { navigate } from "./lib/nav.js";
 import { pageLoading, pageReady } from "./lib/ready.js";
-import { rememberName, rememberedName, seats } from "./lib/seats.js";
+import { seats } from "./lib/seats.js";
+import { tableChat } from "./table/chat.js";
+import { connectionBanner } from "./table/connection.js";
+import { endScreen } from "./table/ending.js";
+import { seating } from "./table/seating.js";
+import { turnSignals } from "./table/turn.js";
 
 const LOG_LIMIT = 400;
+const PING_EVERY = 10_000;  // ms; a connection silent for SILENT_AFTER is taken for lost even if no close came
+const SILENT_AFTER = 25_000;
+const RESEND_AFTER = 8_000;  // a choice unanswered this long on an open connection is sent again (same cid)
+
+function newCid() {
+  return crypto.randomUUID ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
 
 export function renderTable(root, tableId) {
   pageLoading("table");
   const state = { table: tableId, game: null, seq: 0, seat: null, status: "open", view: null, decisions: [],
-    seatsInfo: [], outcome: null, log: [], connected: false, pending: false };
+    seatsInfo: [], outcome: null, log: [], connected: false, synced: false, inflight: null, pending: true, rematch: null };
   let socket = null;
   let closed = false;
   let retry = 0;
+  let lastHeard = 0;
   let renderer = null;
   let rendererGame = null;
   let rendererLoad = null;  // the import of the current game's renderer
@@ -27,8 +47,9 @@ export function renderTable(root, tableId) {
   }
   const shell = el("div", { class: "table-page" });
   const header = el("section", { class: "table-bar" });
+  const notices = el("div", { class: "table-notices" });
   const board = el("section", { class: "board", id: "board" });
-  shell.append(header, board);
+  shell.append(header, notices, board);
   root.append(shell);
 
   function playerName(seat) {
@@ -39,16 +60,33 @@ export function renderTable(root, tableId) {
     return name;
   }
 
+  const banner = connectionBanner();
+  const turn = turnSignals(tableId);
+  const sendRaw = (message) => (socket?.readyState === WebSocket.OPEN ? (socket.send(JSON.stringify(message)), true) : false);
+  const chat = tableChat({ send: sendRaw, playerName });
+  const ending = endScreen(tableId, playerName);
+  const seatsPart = seating(tableId, { playerName, reconnect, rerender: () => renderHeader() });
+
+  function locked() {
+    return !state.synced || state.inflight !== null;
+  }
+
+  function transmit() {
+    const flight = state.inflight;
+    if (!flight) return;
+    flight.sentAt = Date.now();
+    sendRaw({ type: "choice", seq: flight.seq, choice: flight.choice, cid: flight.cid });
+  }
+
   function send(choice) {
-    if (!socket || socket.readyState !== WebSocket.OPEN || state.pending) return false;
-    state.pending = true;
-    socket.send(JSON.stringify({ type: "choice", seq: state.seq, choice }));
+    if (locked() || state.seat === null) return false;
+    state.inflight = { cid: newCid(), seq: state.seq, choice, sentAt: 0 };
+    transmit();
     renderBoard();
     return true;
   }
 
-  // raw: a renderer's own messages (Shadows team chat); renderers may also see every message (onMessage)
-  const sendRaw = (message) => (socket?.readyState === WebSocket.OPEN ? (socket.send(JSON.stringify(message)), true) : false);
+  // raw: a renderer's own messages; renderers may also see every message (onMessage)
   const ctx = { t, send, playerName, state, gameName, raw: sendRaw };
   window.ludus = {
     get state() { return state; },
@@ -58,33 +96,25 @@ export function renderTable(root, tableId) {
       const decision = state.decisions[0];
       return decision ? send(decision.options[0]) : false;
     },
+    get turnSignals() { return turn.signals; },
   };
 
+  function chip(seat) {
+    const title = seatsPart.chipTitle(seat);
+    const presence = seat.taken && !seat.bot ? (seat.here ? " here" : " away") : "";
+    return el("span", {
+      class: `chip ${seat.bot ? "bot" : seat.taken ? "taken" : "free"}${state.seat === seat.seat ? " me" : ""}${presence}`,
+      "data-seat": seat.seat, title,
+    }, seat.taken ? playerName(seat.seat) : seat.invited && seat.name ? `${seat.name} …` : t("web.lobby.free"));
+  }
+
   function renderHeader() {
+    // the header is drawn anew with every message: keep the focus (and caret) of a box being typed in
+    const focused = document.activeElement;
+    const keep = focused && (header.contains(focused) || notices.contains(focused)) ? focused.id : null;
+    const caret = keep && focused.selectionStart !== undefined ? focused.selectionStart : null;
     const mine = seats.get(tableId);
-    const free = state.seatsInfo.filter((seat) => !seat.taken);
     const invite = `${location.origin}/t/${tableId}`;
-    const chips = state.seatsInfo.map((seat) => el("span", {
-      class: `chip ${seat.bot ? "bot" : seat.taken ? "taken" : "free"}${state.seat === seat.seat ? " me" : ""}`,
-      "data-seat": seat.seat,
-    }, seat.taken ? playerName(seat.seat) : t("web.lobby.free")));
-    const joinBox = state.seat === null && free.length && state.status !== "over" ? el("form", {
-      class: "join", onsubmit: async (event) => {
-        event.preventDefault();
-        const name = event.target.querySelector("input").value.trim();
-        if (!name) return;
-        rememberName(name);
-        try {
-          const joined = await api(`/api/tables/${tableId}/join`, { name });
-          seats.set(tableId, { token: joined.token, seat: joined.seat });
-          reconnect();
-        } catch (error) {
-          toast(errorText(error.code, error.message));
-        }
-      } },
-      el("input", { id: "join-name", maxlength: 32, value: rememberedName(), placeholder: t("web.lobby.name_placeholder"),
-        "aria-label": t("web.lobby.your_name") }),
-      el("button", { class: "primary", type: "submit", id: "join-table" }, t("web.table.take_seat"))) : null;
     const leave = mine && state.seat !== null && state.status !== "over" ? el("button", { class: "quiet", id: "leave-table", onclick: async () => {
       if (!confirm(t("web.table.leave_confirm"))) return;
       try { await api(`/api/tables/${tableId}/leave`, { token: mine.token }); } catch (error) { toast(errorText(error.code, error.message)); }
@@ -99,22 +129,35 @@ export function renderTable(root, tableId) {
     const copy = el("button", { class: "quiet", id: "copy-invite", onclick: async () => {
       try { await navigator.clipboard.writeText(invite); toast(t("web.table.copied"), "info"); } catch { toast(invite, "info"); }
     } }, t("web.table.copy_invite"));
+    const watching = state.view && seatsPart.watching(state);
     header.replaceChildren(...[
       el("div", { class: "table-title" },
         el("h1", {}, state.game ? gameName(state.game) : "…"),
         el("span", { class: `badge status-${state.status}` }, t(`web.status.${state.status}`)),
         state.connected ? null : el("span", { class: "badge offline" }, t("web.table.offline")),
+        el("span", { class: "turn-controls" }, state.seat !== null ? turn.controls(renderHeader) : null),
         el("a", { class: "help-link", href: `/rules/${state.game || "rose"}`, target: "_blank" }, t("web.table.rules"))),
-      el("div", { class: "chips" }, chips),
+      el("div", { class: "chips" }, state.seatsInfo.map(chip)),
       el("div", { class: "table-actions" },
         el("input", { class: "invite", readonly: true, value: invite, "aria-label": t("web.table.invite"), onclick: (e) => e.target.select() }),
-        copy, device, leave, joinBox),
-      state.seat === null && state.connected ? el("p", { class: "muted watching" }, t("web.table.watching")) : null,
-      state.status === "open" && state.connected ? el("p", { class: "notice" }, t("web.table.waiting_players")) : null,
+        copy, device, leave),
+      watching ? el("p", { class: "muted watching" }, t("web.table.watching"),
+        state.seatsInfo.some((seat) => !seat.taken && !seat.invited) && state.status !== "over"
+          ? [" ", el("button", { type: "button", class: "quiet", id: "take-seat", onclick: () => { seatsPart.unwatch(); renderHeader(); } },
+            t("web.table.take_seat"))] : null) : null,
     ].filter(Boolean));
+    notices.replaceChildren(...(state.view ? seatsPart.panels(state) : []));
+    shell.dataset.status = state.status;
+    const again = keep ? document.getElementById(keep) : null;
+    if (again) {
+      again.focus();
+      if (caret !== null && again.setSelectionRange) again.setSelectionRange(caret, caret);
+    }
   }
 
   async function renderBoard() {
+    state.pending = locked();
+    turn.update(state);
     if (!state.game) return;
     if (rendererGame !== state.game) {
       // every render waits for the same import: a second update arriving while the module loads must
@@ -123,8 +166,23 @@ export function renderTable(root, tableId) {
       rendererLoad = import(`/web/games/${state.game}.js`).catch(() => import("/web/games/generic.js"));
     }
     renderer = await rendererLoad;
+    state.pending = locked();
     renderer.render(board, state, ctx);
+    lockBoard();
+    chat.render(state);
+    ending.render(state, renderer, ctx);
     if (state.view) pageReady("table");  // the first welcome is on screen: tests may look now
+  }
+
+  // While the view is not in step with the server, nothing on the board may be chosen: renderers disable
+  // their buttons on state.pending, and inert covers what they draw in SVG.
+  function lockBoard() {
+    const off = !state.synced;
+    board.inert = off;
+    board.classList.toggle("locked", off);
+    if (off) {
+      for (const control of board.querySelectorAll("button, input, select, textarea")) control.disabled = true;
+    }
   }
 
   function render() {
@@ -132,40 +190,87 @@ export function renderTable(root, tableId) {
     renderBoard();
   }
 
-  function logEvents(events) {
-    for (const event of events) state.log.push({ seq: state.seq, event });
+  function logEvents(seq, events) {
+    for (const event of events) state.log.push({ seq, event });
     if (state.log.length > LOG_LIMIT) state.log.splice(0, state.log.length - LOG_LIMIT);
   }
 
+  // TEAM agreement: a gap in seq means an update went missing; ask for what came after our last one
+  function resync() {
+    state.synced = false;
+    banner.resyncing();
+    sendRaw({ type: "sync", since: state.seq });
+    renderBoard();
+  }
+
+  function onWelcome(message) {
+    const partial = message.since !== undefined && message.since !== null && message.since === state.seq && state.game === message.game;
+    Object.assign(state, { game: message.game, seq: message.seq, seat: message.seat, status: message.status,
+      view: message.view, decisions: message.decisions, seatsInfo: message.seats, outcome: message.outcome,
+      rematch: message.rematch ?? null, synced: true });
+    if (!partial) state.log = [];
+    logEvents(message.seq, message.events);
+    if (message.seat !== null && seats.get(tableId)) seats.set(tableId, { ...seats.get(tableId), seat: message.seat });
+    if (message.seat === null && seats.get(tableId)?.seat !== undefined && state.seatsInfo[seats.get(tableId).seat]?.taken === false) {
+      seats.drop(tableId);  // the seat was given up elsewhere
+    }
+    if (message.seat === null) state.inflight = null;
+    banner.back();
+    if (!partial) chat.welcomed(state);
+    transmit();  // a choice still in flight goes again with its cid: played once, or refused visibly
+    render();
+  }
+
+  function onUpdate(message) {
+    if (!state.synced || message.seq < state.seq) return;  // a sync is on its way, or this one is old
+    if (message.seq > state.seq + 1) { resync(); return; }
+    Object.assign(state, { seq: message.seq, status: message.status, view: message.view,
+      decisions: message.decisions, outcome: message.outcome });
+    logEvents(message.seq, message.events);
+    renderHeader();
+    renderBoard();
+  }
+
+  function onError(message) {
+    const flight = state.inflight;
+    const mine = flight && message.cid === flight.cid;
+    if (mine) state.inflight = null;
+    toast(errorText(message.code, message.detail));
+    if (message.code === "bad-token") { seats.drop(tableId); reconnect(); return; }
+    if (message.code === "stale" && mine) { resync(); return; }
+    renderBoard();
+  }
+
   function onMessage(raw) {
+    lastHeard = Date.now();
     const message = JSON.parse(raw.data);
     renderer?.onMessage?.(message, ctx);
-    if (message.type === "welcome") {
-      Object.assign(state, { game: message.game, seq: message.seq, seat: message.seat, status: message.status,
-        view: message.view, decisions: message.decisions, seatsInfo: message.seats, outcome: message.outcome,
-        log: [], pending: false });
-      logEvents(message.events);
-      if (message.seat !== null && seats.get(tableId)) seats.set(tableId, { ...seats.get(tableId), seat: message.seat });
-      if (message.seat === null && seats.get(tableId)?.seat !== undefined && state.seatsInfo[seats.get(tableId).seat]?.taken === false) {
-        seats.drop(tableId);  // the seat was given up elsewhere
-      }
-      render();
-    } else if (message.type === "update") {
-      Object.assign(state, { seq: message.seq, status: message.status, view: message.view,
-        decisions: message.decisions, outcome: message.outcome, pending: false });
-      logEvents(message.events);
-      renderHeader();
+    chat.onMessage(message);
+    if (message.type === "welcome") onWelcome(message);
+    else if (message.type === "update") onUpdate(message);
+    else if (message.type === "ack") {
+      if (state.inflight?.cid === message.cid) state.inflight = null;
       renderBoard();
     } else if (message.type === "seats") {
-      Object.assign(state, { seatsInfo: message.seats, status: message.status });
+      const who = (list) => JSON.stringify(list.map((seat) => [seat.name, seat.bot, seat.taken]));
+      const changed = message.status !== state.status || who(message.seats) !== who(state.seatsInfo);
+      Object.assign(state, { seatsInfo: message.seats, status: message.status, rematch: message.rematch ?? null });
+      ending.seatsChanged();
       renderHeader();
-    } else if (message.type === "error") {
-      state.pending = false;
-      toast(errorText(message.code, message.detail));
-      if (message.code === "bad-token") { seats.drop(tableId); reconnect(); return; }
-      if (message.code === "stale") socket?.send(JSON.stringify({ type: "sync" }));
-      renderBoard();
-    }
+      // presence lives in the header; the board is drawn again when the table starts or names change
+      if (changed || state.outcome) renderBoard();
+    } else if (message.type === "error") onError(message);
+  }
+
+  function lost(ws) {
+    if (closed || socket !== ws) return;
+    socket = null;
+    state.connected = false;
+    state.synced = false;
+    banner.lost(retry + 1, state.inflight !== null);
+    render();
+    retry = Math.min(retry + 1, 5);
+    setTimeout(() => { if (!closed) connect(); }, 400 * retry);
   }
 
   function connect() {
@@ -174,18 +279,16 @@ export function renderTable(root, tableId) {
     const ws = new WebSocket(`${scheme}://${location.host}/ws/${tableId}`);
     socket = ws;
     ws.addEventListener("open", () => {
+      if (socket !== ws) return;
       retry = 0;
+      lastHeard = Date.now();
       state.connected = true;
       ws.send(JSON.stringify({ type: "hello", token: mine?.token ?? null }));
     });
     ws.addEventListener("message", (raw) => { if (socket === ws) onMessage(raw); });
     ws.addEventListener("close", (event) => {
-      if (closed || socket !== ws) return;
-      state.connected = false;
-      if (event.code === 4404) { toast(t("web.error.unknown-table")); navigate("/"); return; }
-      renderHeader();
-      retry = Math.min(retry + 1, 5);
-      setTimeout(() => { if (!closed) connect(); }, 400 * retry);
+      if (socket === ws && event.code === 4404) { closed = true; toast(t("web.error.unknown-table")); navigate("/"); return; }
+      lost(ws);
     });
   }
 
@@ -193,8 +296,28 @@ export function renderTable(root, tableId) {
     const old = socket;
     socket = null;
     old?.close();
+    state.synced = false;
     connect();
   }
+
+  // a heartbeat: a connection that went quiet (a network that vanished without closing) counts as lost;
+  // and a choice without an answer on an open connection is sent again (the cid makes that safe)
+  // (only an unanswered ping counts: a background tab's timers may fire a minute apart)
+  let pinged = 0;
+  const heartbeat = setInterval(() => {
+    if (!socket || socket.readyState !== WebSocket.OPEN) return;
+    if (pinged > lastHeard && Date.now() - pinged > SILENT_AFTER) {
+      const dead = socket;
+      lost(dead);
+      dead.close();
+      return;
+    }
+    if (pinged <= lastHeard) {
+      pinged = Date.now();
+      sendRaw({ type: "ping" });
+    }
+    if (state.synced && state.inflight && Date.now() - state.inflight.sentAt > RESEND_AFTER) transmit();
+  }, PING_EVERY);
 
   render();
   connect();
@@ -202,7 +325,12 @@ export function renderTable(root, tableId) {
     render,
     destroy() {
       closed = true;
+      clearInterval(heartbeat);
       socket?.close();
+      banner.remove();
+      chat.destroy();
+      ending.destroy();
+      turn.destroy();
       if (window.ludus?.state === state) delete window.ludus;
     },
   };

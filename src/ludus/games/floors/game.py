@@ -500,8 +500,15 @@ class FloorsGame:
     def outcome(self, state: FloorsState) -> Outcome | None:
         if state.winners is None:
             return None
-        return Outcome(tuple(state.winners), {s: float(n) for s, n in enumerate(state.out)},
-                       {"stage": state.stage, "round": state.round})
+        details: dict[str, Any] = {"stage": state.stage, "round": state.round, "out": state.out[:],
+                                   "needed": state.needed, "tie_break": None}
+        best = max(state.out)
+        tied = [seat for seat in range(state.players) if state.out[seat] == best]
+        if len(tied) > 1 and max(state.out[seat] for seat in state.winners) < state.needed:
+            # most figures out wins; a tie goes to whoever got that many out first, else it is shared
+            details["tie_break"] = {"rule": "first_out" if len(state.winners) < len(tied) else "shared",
+                                    "tied": tied, "out": best}
+        return Outcome(tuple(state.winners), {s: float(n) for s, n in enumerate(state.out)}, details)
 
     def world_from_view(self, view: dict[str, Any], seat: int, rng: random.Random) -> FloorsState:
         """A full state consistent with ``view``: the unseen monster tiles in a fresh random order."""

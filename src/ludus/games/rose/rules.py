@@ -643,8 +643,13 @@ def finish(s: RoseState, events: list[Event]) -> None:
     fewest = min(len(s.event_tiles[seat]) for seat in tied)
     winners = [seat for seat in tied if len(s.event_tiles[seat]) == fewest]
     played = set(s.identity)
+    # the rulebook's tie-break, said in words on the end screen: fewest event tiles, else a shared win
+    tie_break = None if len(tied) == 1 else {
+        "rule": "fewest_event_tiles" if len(winners) < len(tied) else "shared", "tied": tied, "clue": lowest,
+        "event_tiles": {str(seat): len(s.event_tiles[seat]) for seat in tied}}
     s.result = {
         "winners": winners,
+        "tie_break": tie_break,
         "scores": {str(seat): scores[seat] for seat in range(n)},
         "identities": {str(seat): COLOURS[s.identity[seat]] for seat in range(n)},
         "guesses": {str(seat): {str(t): COLOURS[c] for t, c in sorted(s.guesses[seat].items())} for seat in range(n)},

@@ -490,15 +490,15 @@ function logPanel(state, ctx) {
   return el("section", { class: "panel log-panel" }, el("h3", {}, tr(ctx, "ui.log")), el("ol", { class: "log", reversed: true }, lines));
 }
 
-function winnerScreen(state, ctx) {
+// the figures each player got out, for the table page's end screen
+export function ending(state, ctx) {
   const view = state.view;
-  if (!view.winners) return null;
+  if (!view?.winners) return null;
   const names = view.winners.map((s) => ctx.playerName(s)).join(", ");
   const order = [...Array(view.players).keys()].sort((a, b) => (view.out[b] ?? 0) - (view.out[a] ?? 0));
-  return el("section", { class: "panel end-screen floors-end", "data-winners": JSON.stringify(view.winners) },
-    el("h2", {}, tr(ctx, "game.over")),
-    el("p", { class: "winner-line" }, "★ ", tr(ctx, view.winners.length > 1 ? "winners" : "winner", { names })),
-    el("ul", {}, order.map((seat) => el("li", {}, tr(ctx, "result.line", { name: ctx.playerName(seat), count: view.out[seat] ?? 0 })))));
+  return { headline: tr(ctx, view.winners.length > 1 ? "winners" : "winner", { names }),
+    details: el("ul", { class: "floors-results", "data-winners": JSON.stringify(view.winners) },
+      order.map((seat) => el("li", {}, tr(ctx, "result.line", { name: ctx.playerName(seat), count: view.out[seat] ?? 0 })))) };
 }
 
 export function render(root, state, ctx) {
@@ -517,7 +517,6 @@ export function render(root, state, ctx) {
     el("p", { class: "muted small legend" }, tr(ctx, "ui.legend")));
   const prompt = promptBar(state, local, decision, offer);
   root.replaceChildren(el("div", { class: "floors" },
-    winnerScreen(state, local),
     prompt,
     el("div", { class: "floors-grid" }, board,
       el("div", { class: "floors-side" }, playersPanel(state, local), deckPanel(state, local), logPanel(state, local)))));

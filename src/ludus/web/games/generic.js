@@ -12,11 +12,9 @@ export function render(root, state, ctx) {
     el("p", {}, el("strong", {}, decision.kind), " ", Object.keys(decision.prompt).length ? JSON.stringify(decision.prompt) : ""),
     el("div", { class: "options" }, decision.options.map((option) =>
       optionButton(ctx, option, typeof option === "string" ? option : JSON.stringify(option))))));
-  const outcome = state.outcome ? el("div", { class: "card outcome" }, el("h2", {}, t("web.table.game_over")),
-    el("p", {}, t("web.table.winners", { names: state.outcome.winners.map((s) => ctx.playerName(s)).join(", ") }))) : null;
   const log = el("ol", { class: "log" }, state.log.slice(-60).reverse().map(({ event }) =>
     el("li", {}, `${event.kind} ${JSON.stringify(event.data)}`)));
-  root.replaceChildren(el("div", { class: "generic" }, outcome, prompts,
+  root.replaceChildren(el("div", { class: "generic" }, prompts,
     state.decisions.length || state.outcome || state.status !== "running" ? null : el("p", { class: "muted" }, t("web.table.waiting_turn")),
     el("details", { class: "card", open: true }, el("summary", {}, t("web.table.view")),
       el("pre", { class: "view-json" }, JSON.stringify(state.view, null, 1))),

@@ -408,9 +408,8 @@ function secretScreen(ctx, w, view, offer) {
     picked.length ? el("ul", { class: "picked" }, picked) : null);
 }
 
-function endScreen(ctx, w, view) {
-  const outcome = view.outcome || ctx.state.outcome;
-  if (!outcome || !outcome.breakdown) return null;
+// the scoring, for the table page's end screen (which names the winners and explains a tie-break itself)
+function scoreDetails(ctx, w, outcome) {
   const rows = Object.entries(outcome.breakdown).sort((a, b) => a[1].final - b[1].final).map(([seat, b]) => {
     const winner = outcome.winners.includes(Number(seat));
     return el("tr", { class: winner ? "winner" : "" },
@@ -424,16 +423,23 @@ function endScreen(ctx, w, view) {
   const guesses = Object.entries(outcome.guesses || {}).map(([seat, byTarget]) => el("li", {},
     w.r("score.guesses_of", { player: w.player(seat), guesses: Object.entries(byTarget).map(([target, colour]) =>
       `${w.player(target)} → ${w.monk(colour)}${outcome.identities?.[target] === colour ? " ✔" : ""}`).join(", ") })));
-  return el("section", { class: "end-screen", id: "end-screen" },
-    el("h2", {}, w.r("score.title")),
-    el("p", { class: "winner-line" }, w.r("score.winner", { players: outcome.winners.map((s) => w.player(s)).join(", ") })),
-    el("div", { class: "scroll" }, el("table", { class: "score" },
+  return el("div", { class: "rose-scores" },
+    el("h3", {}, w.r("score.title")),
+    el("table", { class: "score" },
       el("thead", {}, el("tr", {}, el("th", {}, ctx.t("web.rose.player")), el("th", {}, ctx.t("web.rose.monk")),
         el("th", {}, w.r("score.clue_before")), el("th", {}, w.r("score.col.guessed")), el("th", {}, w.r("score.col.event_tiles")),
         el("th", {}, w.r("score.total")))),
-      el("tbody", {}, rows))),
+      el("tbody", {}, rows)),
     outcome.unplayed?.length ? el("p", { class: "muted" }, w.r("score.removed"), " ", outcome.unplayed.map(w.monk).join(", ")) : null,
     guesses.length ? el("ul", { class: "guesses" }, guesses) : null);
+}
+
+export function ending(state, ctx) {
+  const outcome = state.view?.outcome || (state.outcome && { ...state.outcome.details, winners: state.outcome.winners });
+  if (!outcome?.breakdown) return null;
+  const w = words(ctx);
+  return { headline: w.r("score.winner", { players: outcome.winners.map((s) => w.player(s)).join(", ") }),
+    details: scoreDetails(ctx, w, outcome) };
 }
 
 // what a log line speaks of, as selectors of the abbey: buildings and pawns
@@ -485,7 +491,6 @@ export function render(root, state, ctx) {
   const before = places(root);
   const prompt = promptBar(ctx, w, view, offer);
   root.replaceChildren(el("div", { class: "rose" },
-    endScreen(ctx, w, view),
     secretScreen(ctx, w, view, offer),
     prompt,
     el("div", { class: "rose-grid" },

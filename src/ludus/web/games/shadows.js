@@ -1,7 +1,8 @@
 // Shadows: Amsterdam table: the hex board with a picture on every space, the figures, evidence markers and
 // police tokens; the ten face-up clue cards (an officer picks 1 or 2 and gives them); the officer's own map
-// card drawn over the board (only an officer's view carries it); the detectives' team chat, which their
-// officer reads; the co-op countdown from the server's deadline; round results with the maps revealed.
+// card drawn over the board (only an officer's view carries it); a place for the table page's team chat
+// (the detectives write, their officer reads); the co-op countdown from the server's deadline; each round's
+// result over the board with both maps revealed on it.
 import { bringIntoView, ensureStyles, fitToWindow, zoomable } from "../lib/boardview.js";
 import { el } from "../lib/dom.js";
 import { mention, showMentions, wireMentions } from "../lib/mentions.js";
@@ -16,9 +17,10 @@ const TEAM_PAINT = { black: "#26262b", orange: "#ef8a23" };
 const KIND_PAINT = { police: "#2458c6", client: "#c99a06", evidence: "#2e8b57" };
 const KIND_LETTER = { police: "P", client: "C", evidence: "E" };
 
-// Per page: the officer's picked cards, the last refusal, the chat and the clock's offset from the server.
-const local = { picked: [], refusal: null, refusalTimer: null, chat: new Map(), chatLog: null, chatTeam: null,
-  skew: 0, skewAsked: false, ticker: null, root: null, draft: "" };
+// Per page: the officer's picked cards, the last refusal, the clock's offset from the server, and the round
+// results already looked at (the overlay shows each once; the history below keeps them all).
+const local = { picked: [], refusal: null, refusalTimer: null, skew: 0, skewAsked: false, ticker: null, root: null,
+  table: null, seenRound: null };
 
 const tr = (ctx, key, params = {}) => ctx.t(`shadows.${key}`, params);
 
@@ -44,13 +46,9 @@ function teamName(ctx, team) {
   return tr(ctx, `team.${team}`);
 }
 
-// --- messages the shell passes on: chat lines and refusals ---------------------------------------------
+// --- messages the shell passes on: refusals -------------------------------------------------------------
 export function onMessage(message, ctx) {
-  if (message.type === "chat") {
-    if (local.chatTeam !== message.team) { local.chat = new Map(); local.chatTeam = message.team; }
-    for (const line of message.lines) local.chat.set(line.n, line);
-    redrawChat(ctx);
-  } else if (message.type === "error" && (message.reason === "already-taken" || message.code === "stale")) {
+  if (message.type === "error" && (message.reason === "already-taken" || message.code === "stale")) {
     local.picked = [];
     if (message.reason === "already-taken") {
       local.refusal = tr(ctx, "error.already-taken");
@@ -61,15 +59,6 @@ export function onMessage(message, ctx) {
 }
 
 let redrawAll = () => {};
-
-function syncChat(state, ctx) {
-  // a welcome replaces the log array: a fresh connection asks for its team's chat again
-  if (local.chatLog === state.log) return;
-  local.chatLog = state.log;
-  local.chat = new Map();
-  local.chatTeam = null;
-  if (state.seat !== null && state.view?.you) ctx.raw?.({ type: "chat-sync" });
-}
 
 // --- the clock -----------------------------------------------------------------------------------------
 function askServerTime() {
@@ -284,38 +273,6 @@ function nextOfficerPanel(state, ctx, decision) {
       "data-choice": JSON.stringify(seat), disabled: state.pending, onclick: () => ctx.send(seat) }, ctx.playerName(seat)))));
 }
 
-function chatPanel(state, ctx) {
-  const you = state.view.you;
-  if (!you) return null;
-  const lines = [...local.chat.values()].sort((a, b) => a.n - b.n);
-  const canWrite = you.role === "detective";
-  const list = el("ol", { class: "chat-lines", id: "chat-lines" }, lines.map((line) => el("li", { "data-seat": line.seat },
-    el("strong", {}, line.name || ctx.playerName(line.seat)), ": ", line.text)));
-  const form = canWrite ? el("form", { class: "chat-form", onsubmit: (event) => {
-    event.preventDefault();
-    const input = event.target.querySelector("input");
-    const text = input.value.trim();
-    if (text && ctx.raw?.({ type: "chat", text })) { input.value = ""; local.draft = ""; }
-  } },
-  el("input", { id: "chat-input", maxlength: 300, autocomplete: "off", value: local.draft, placeholder: tr(ctx, "ui.chat_placeholder"),
-    oninput: (e) => { local.draft = e.target.value; } }),
-  el("button", { type: "submit", class: "primary", id: "chat-send" }, tr(ctx, "send")))
-    : el("p", { class: "muted small" }, tr(ctx, "ui.chat_readonly"));
-  return el("section", { class: "panel chat", id: "shadows-chat", "data-team": you.team },
-    el("h3", {}, tr(ctx, "chat.detectives")), list, form);
-}
-
-function redrawChat(ctx) {
-  const panel = document.getElementById("shadows-chat");
-  if (!panel || !ctx.state?.view) return;
-  const fresh = chatPanel(ctx.state, ctx);
-  const focused = document.activeElement?.id === "chat-input";
-  panel.replaceWith(fresh);
-  const lines = document.getElementById("chat-lines");
-  if (lines) lines.scrollTop = lines.scrollHeight;
-  if (focused) document.getElementById("chat-input")?.focus();
-}
-
 function landingLine(ctx, view, landing) {
   const result = landing.result ? tr(ctx, `kind.${landing.result}`) : "—";
   return `${teamName(ctx, landing.team)}: ${tr(ctx, "ui.landing", { space: spaceNumber(view.layout, landing.space), cards: landing.cards })} → ${result}`;
@@ -354,13 +311,60 @@ function historyPanel(state, ctx) {
     landings.length ? [el("h3", {}, tr(ctx, "ui.landings")), el("ol", { class: "log" }, landings)] : null);
 }
 
-function endScreen(state, ctx) {
+// the rounds each team won, for the table page's end screen
+export function ending(state, ctx) {
   const view = state.view;
-  if (view.phase !== "over") return null;
-  const text = view.mode === "coop" ? tr(ctx, view.result === "won" ? "coop.won" : "coop.lost")
+  if (view?.phase !== "over") return null;
+  const headline = view.mode === "coop" ? tr(ctx, view.result === "won" ? "coop.won" : "coop.lost")
     : view.winner ? tr(ctx, "game.won", { team: teamName(ctx, view.winner) }) : tr(ctx, "event.game-ended");
-  return el("section", { class: "panel end-screen shadows-end", "data-result": view.result || view.winner || "" },
-    el("h2", {}, tr(ctx, "event.game-ended")), el("p", { class: "winner-line" }, text));
+  const rows = Object.entries(view.teams).map(([team, info]) => el("tr", { class: team === view.winner ? "winner" : "", "data-team": team },
+    el("td", {}, el("span", { class: "swatch", style: `background:${TEAM_PAINT[team]}` }), " ", teamName(ctx, team)),
+    el("td", {}, [info.officer, ...info.detectives].map((seat) => ctx.playerName(seat)).join(", ")),
+    el("td", { class: "num" }, view.mode === "coop" ? tr(ctx, "ui.coop_score", { won: info.rounds_won, lost: info.rounds_lost })
+      : tr(ctx, "ui.rounds_won", { count: info.rounds_won }))));
+  return { headline, details: el("table", { class: "score shadows-scores", "data-result": view.result || view.winner || "" }, el("tbody", {}, rows)) };
+}
+
+// A round just ended: its result where everyone is looking, over the board, with both maps drawn on it.
+function lastRound(state) {
+  const view = state.view;
+  const entry = view.history.at(-1);
+  if (local.table !== state.table) {
+    // a round that ended before this page opened is history, unless the table still pauses on it
+    local.table = state.table;
+    local.seenRound = entry && view.phase === "play" ? entry.round : null;
+  }
+  return !entry || local.seenRound === entry.round ? null : entry;
+}
+
+function roundOverlay(state, ctx, entry) {
+  const view = state.view;
+  const title = entry.winner ? tr(ctx, "round.won", { team: teamName(ctx, entry.winner), round: entry.round })
+    : tr(ctx, "round.lost", { round: entry.round });
+  return el("div", { class: "round-overlay", id: "round-result", role: "status", "data-round": entry.round },
+    el("p", { class: "round-title" }, el("strong", {}, title), " — ", tr(ctx, `reason.${entry.reason}`)),
+    el("p", { class: "small legend" }, `${tr(ctx, "map_card")}: `, ["police", "client", "evidence"].map((kind) => el("span", { class: "legend-item" },
+      el("span", { class: "dot", style: `background:${KIND_PAINT[kind]}` }, KIND_LETTER[kind]), " ", tr(ctx, `kind.${kind}`), " "))),
+    el("button", { type: "button", class: "primary", id: "round-result-ok", onclick: () => { local.seenRound = entry.round; redrawAll(); } },
+      view.phase === "over" ? tr(ctx, "ui.history") : tr(ctx, "ui.ok")));
+}
+
+// both teams' map cards of a finished round, drawn over the pictures (public once the round is over)
+function revealedMaps(view, entry) {
+  const cards = view.mode === "coop" ? ["black"] : ["black", "orange"];
+  const marks = [];
+  cards.forEach((card, n) => {
+    for (const space of view.layout) {
+      const kind = entry.maps[space.id]?.[card];
+      if (!kind || kind === "empty" || space.role === "obstacle") continue;
+      const [x, y] = centre(space);
+      const dx = cards.length > 1 ? (n === 0 ? -14 : 14) : 0;
+      marks.push(svg("g", { class: `revealed-mark ${kind}`, "data-kind": kind, "data-space": space.id, "data-card": card },
+        svg("circle", { cx: x + dx, cy: y, r: 13, fill: KIND_PAINT[kind], stroke: TEAM_PAINT[card], "stroke-width": 4 }),
+        svg("text", { x: x + dx, y: y + 5, "text-anchor": "middle", class: "map-letter" }, KIND_LETTER[kind])));
+    }
+  });
+  return svg("g", { class: "revealed-maps", "data-round": entry.round }, marks);
 }
 
 function mapLegend(state, ctx) {
@@ -379,7 +383,6 @@ export function render(root, state, ctx) {
     ensureStyles("shadows-css", "/web/games/shadows.css", redraw)].every(Boolean);
   askServerTime();
   redrawAll = redraw;
-  syncChat(state, ctx);
   local.root = root;
   clearInterval(local.ticker);
   if (state.view.clock && state.view.phase === "play") local.ticker = setInterval(() => tickClock(state), 500);
@@ -389,29 +392,29 @@ export function render(root, state, ctx) {
   const move = mine.find((d) => d.kind === "move");
   const refresh = mine.find((d) => d.kind === "refresh");
   const nextOfficer = mine.find((d) => d.kind === "next-officer");
-  const focused = document.activeElement?.id === "chat-input";
   const before = places(root);
   const prompt = promptBar(state, ctx, give, move);
   // while the detectives choose, where the team is about to go is part of the question
   const agreement = agreementPanel(state, ctx, move);
   if (move && prompt && agreement) prompt.append(agreement);
+  const round = lastRound(state);
+  const chat = root.querySelector("[data-chat-slot] > *");  // the table page's chat panel moves along
+  const boardNode = boardSvg(state, ctx, move);
+  if (round) boardNode.append(revealedMaps(state.view, round));
   root.replaceChildren(el("div", { class: "shadows" },
-    endScreen(state, ctx),
     statusPanel(state, ctx),
     prompt,
     move && prompt ? null : agreement,
     nextOfficerPanel(state, ctx, nextOfficer),
     el("div", { class: "shadows-grid" },
-      el("div", { class: "panel board-panel" }, zoomable(boardSvg(state, ctx, move), "shadows"), mapLegend(state, ctx)),
+      el("div", { class: "panel board-panel" }, round ? roundOverlay(state, ctx, round) : null, zoomable(boardNode, "shadows"),
+        mapLegend(state, ctx)),
       el("div", { class: "shadows-side" },
         // a detective reads the team's clue cards first; an officer chooses from the face-up row first
         state.view.you?.role === "detective" ? [handsPanel(state, ctx, move), faceUpPanel(state, ctx, give, refresh)]
           : [faceUpPanel(state, ctx, give, refresh), handsPanel(state, ctx, move)],
-        chatPanel(state, ctx),
+        state.view.you ? el("div", { class: "chat-slot", "data-chat-slot": "" }, chat) : null,
         historyPanel(state, ctx)))));
-  if (focused) document.getElementById("chat-input")?.focus();
-  const lines = document.getElementById("chat-lines");
-  if (lines) lines.scrollTop = lines.scrollHeight;
   wireMentions(root);
   showMentions(root);
   if (!styled) return;

@@ -1,0 +1,126 @@
+"""Seats after the start: an empty seat handed to a bot, taken back by its player, and the rematch.
+
+- ``POST /api/tables/{id}/hand-over`` ``{"token", "seat", "level"}``: a player at the table gives another
+  seat to a bot of that level, once presence.py says the seat may be handed over (its player left or has been
+  away for the grace period; before the start: a free seat). The seat's holder keeps their token.
+- ``POST /api/tables/{id}/take-back`` ``{"token"}``: the holder of a seat a bot plays takes it back.
+- ``POST /api/tables/{id}/rematch`` ``{"token", "answer": "accept" | "decline"}``: at a finished table the first
+  answer opens the rematch: a new table with the same game, options, seats and bot levels and a new seed,
+  every human seat kept for the player who held it (a seat handed to a bot mid-game goes back to its human).
+  Accepting takes the kept seat with the same token; declining frees it for anyone with the invite (or for a
+  bot, given by the players who accepted). The rematch starts, like any table, when every seat is taken.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route
+
+from ludus.ai.bot import LEVELS
+
+from .live import LiveTables
+from .lobby import LobbyError, _body, error_response
+from .store import TableRecord, hash_token
+
+
+def _seat_number(value: Any, players: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+        raise LobbyError("bad-seat", f"seat must be a number from 0 to {players - 1}")
+    return value
+
+
+class Seating:
+    def __init__(self, tables: LiveTables) -> None:
+        self.tables = tables
+
+    def routes(self) -> list[Route]:
+        return [
+            Route("/api/tables/{table_id}/hand-over", self._endpoint(self.hand_over), methods=["POST"]),
+            Route("/api/tables/{table_id}/take-back", self._endpoint(self.take_back), methods=["POST"]),
+            Route("/api/tables/{table_id}/rematch", self._endpoint(self.rematch), methods=["POST"]),
+        ]
+
+    def _endpoint(self, operation: Any) -> Any:
+        async def endpoint(request: Request) -> JSONResponse:
+            try:
+                body = await _body(request)
+                return JSONResponse(await operation(request.path_params["table_id"], body))
+            except LobbyError as error:
+                return error_response(error)
+        return endpoint
+
+    async def _holder(self, table_id: str, body: dict[str, Any]) -> tuple[TableRecord, int, str]:
+        """The table, and the seat and token hash of the player asking."""
+        store = self.tables.store
+        record = await self.tables.db(store.table, table_id)
+        if record is None:
+            raise LobbyError("unknown-table", f"there is no table {table_id!r}", 404)
+        token = body.get("token")
+        if not isinstance(token, str) or not token:
+            raise LobbyError("bad-token", "this needs your seat's token", 401)
+        digest = hash_token(token)
+        seat = await self.tables.db(store.seat_for_token, table_id, digest)
+        if seat is None:
+            raise LobbyError("bad-token", "this token holds no seat at this table", 401)
+        return record, seat, digest
+
+    async def hand_over(self, table_id: str, body: dict[str, Any]) -> dict[str, Any]:
+        record, mine, _ = await self._holder(table_id, body)
+        seat = _seat_number(body.get("seat"), record.players)
+        level = body.get("level")
+        if level not in LEVELS:
+            raise LobbyError("bad-bots", f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")
+        if record.status == "over":
+            raise LobbyError("game-over", "the game is over", 409)
+        if seat == mine:
+            raise LobbyError("bad-seat", "that is your own seat")
+        table = await self.tables.get(table_id)
+        assert table is not None
+        if not table.presence.may_hand_over(table.record.seats[seat], table.record.status):
+            raise LobbyError("seat-held", "that seat's player is here, or has not been away for long", 409)
+        if not await self.tables.db(self.tables.store.hand_to_bot, table_id, seat, level):
+            raise LobbyError("seat-held", "a bot already plays that seat", 409)
+        await table.refresh_seats()
+        return {"seat": seat, "bot": level}
+
+    async def take_back(self, table_id: str, body: dict[str, Any]) -> dict[str, Any]:
+        _, mine, digest = await self._holder(table_id, body)
+        if await self.tables.db(self.tables.store.take_back, table_id, digest) is None:
+            raise LobbyError("not-handed", "no bot plays your seat", 409)
+        table = await self.tables.get(table_id)
+        if table is not None:
+            await table.refresh_seats()
+        return {"seat": mine}
+
+    async def rematch(self, table_id: str, body: dict[str, Any]) -> dict[str, Any]:
+        record, seat, digest = await self._holder(table_id, body)
+        answer = body.get("answer")
+        if answer not in ("accept", "decline"):
+            raise LobbyError("malformed", "answer \"accept\" or \"decline\"")
+        if record.status != "over":
+            raise LobbyError("not-over", "a rematch is offered when the game is over", 409)
+        store = self.tables.store
+        rematch_id = record.rematch
+        if rematch_id is None:
+            # a seat handed to a bot mid-game goes back to its human; a seat nobody holds keeps its bot
+            bots = [s.bot if s.token_hash is None else None for s in record.seats]
+            kept = {s.seat: (s.token_hash, s.name) for s in record.seats if s.token_hash is not None}
+            rematch_id = await self.tables.db(store.create_rematch, table_id, secrets.token_urlsafe(6),
+                                              secrets.randbelow(2**31), bots, kept)
+        accept = answer == "accept"
+        if not await self.tables.db(store.answer_invite, rematch_id, seat, digest, accept):
+            rematch = await self.tables.db(store.table, rematch_id)
+            if rematch is None or rematch.seats[seat].token_hash != digest or not accept:
+                raise LobbyError("seat-taken", "your rematch seat was already answered", 409)
+        for changed in (rematch_id, table_id):  # both tables' viewers see the answer
+            table = await self.tables.get(changed)
+            if table is not None:
+                await table.refresh_seats()
+        answered: dict[str, Any] = {"rematch": rematch_id, "invite": f"/t/{rematch_id}"}
+        if accept:
+            answered.update(seat=seat, token=body["token"])
+        return answered

@@ -1,0 +1,33 @@
+// The connection banner: fixed to the viewport, so a player scrolled anywhere sees that the table is
+// reconnecting (and that the choices are locked until the view is back in step with the server).
+import { el } from "../lib/dom.js";
+import { t } from "../lib/i18n.js";
+
+export function connectionBanner() {
+  const node = el("div", { class: "connection-banner", id: "connection-banner", role: "status", "aria-live": "assertive", hidden: true });
+  document.body.append(node);
+  let hideTimer = null;
+
+  function say(kind, text) {
+    clearTimeout(hideTimer);
+    node.hidden = false;
+    node.dataset.state = kind;
+    node.replaceChildren(el("span", { class: "connection-dot", "aria-hidden": "true" }), el("span", {}, text));
+  }
+
+  return {
+    // the connection is gone: choices are locked until a welcome re-synchronizes the view
+    lost(attempt, holding) {
+      say("lost", [t("web.connection.lost"), attempt > 1 ? ` ${t("web.connection.attempt", { attempt })}` : "",
+        holding ? ` ${t("web.connection.holding")}` : ""].join(""));
+    },
+    // a message went missing (a gap in seq): asking the server for what came after our last one
+    resyncing() { say("resync", t("web.connection.resyncing")); },
+    back() {
+      if (node.hidden) return;
+      say("back", t("web.connection.back"));
+      hideTimer = setTimeout(() => { node.hidden = true; }, 1500);
+    },
+    remove() { clearTimeout(hideTimer); node.remove(); },
+  };
+}

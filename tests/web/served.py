@@ -1,0 +1,60 @@
+"""A real `ludus serve` process for the browser tests, which a test may also kill and start again."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).parent.parent.parent
+SEAT_GRACE = 1.0  # seconds before the players still at a table may hand an empty seat to a bot
+
+
+@dataclass
+class Served:
+    """A real `ludus serve` process: its address and its database (tests may read the stored move log)."""
+
+    url: str
+    db_url: str
+    port: int
+    process: subprocess.Popen[bytes] | None = None
+
+    def start(self, timeout: float = 30) -> Served:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "ludus.cli", "serve", "--host", "127.0.0.1", "--port", str(self.port),
+             "--db", self.db_url, "--seat-grace", str(SEAT_GRACE)],
+            cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + timeout
+        while True:
+            assert self.process.poll() is None, "the server exited"
+            try:
+                if httpx.get(self.url + "/health", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.1)
+
+    def kill(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait(10)
+            self.process = None
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def serve(folder: Path) -> Served:
+    port = free_port()
+    return Served(f"http://127.0.0.1:{port}", f"sqlite:///{folder / 'ludus.sqlite3'}", port).start()
