@@ -4,7 +4,6 @@ pulses and the piece simply stands in its new place."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
