@@ -25,6 +25,7 @@ def open_seat(browser: Any, server: str, web_database: str, moment: Any, **conte
     page = opened.new_page()
     page.goto(staged.seat_link(server, moment.seat))
     wait_ready(page)
+    page.wait_for_selector("#board[data-asked]", state="attached")  # the seat's question has been brought into view
     page.wait_for_selector("#board [data-mentions]")
     return opened, page
 

@@ -139,13 +139,35 @@ export function zoomable(svgNode, key, { corner = "top-right" } = {}) {
   return frame;
 }
 
+// The sizes of the sticky bars, as CSS variables a board's height is computed from. They are measured by a
+// ResizeObserver (after the browser's own layout) rather than at each redraw: a redraw never forces a layout.
+const bars = { observer: null, prompt: null };
+
+function setSize(name, px) {
+  const value = `${Math.round(px)}px`;
+  const html = document.documentElement;
+  if (html.style.getPropertyValue(name) !== value) html.style.setProperty(name, value);
+}
+
+function promptSize(prompt) {
+  return prompt && prompt.isConnected && getComputedStyle(prompt).position === "sticky" ? prompt.offsetHeight : 0;
+}
+
 /** Keep the CSS in step with the sticky bars: a board's height may use the window below them. */
 export function fitToWindow(prompt) {
-  const html = document.documentElement;
-  const topbar = document.querySelector(".topbar");
-  html.style.setProperty("--topbar-h", `${topbar ? topbar.getBoundingClientRect().height : 0}px`);
-  const sticky = prompt && getComputedStyle(prompt).position === "sticky";
-  html.style.setProperty("--prompt-h", `${sticky ? prompt.getBoundingClientRect().height : 0}px`);
+  if (!bars.observer && typeof ResizeObserver === "function") {
+    bars.observer = new ResizeObserver(() => {
+      setSize("--topbar-h", document.querySelector(".topbar")?.offsetHeight ?? 0);
+      setSize("--prompt-h", promptSize(bars.prompt));
+    });
+    const topbar = document.querySelector(".topbar");
+    if (topbar) bars.observer.observe(topbar);
+  }
+  if (bars.prompt === prompt) return;
+  if (bars.prompt) bars.observer?.unobserve(bars.prompt);
+  bars.prompt = prompt;
+  if (prompt) bars.observer?.observe(prompt);
+  else setSize("--prompt-h", 0);
 }
 
 function shown(node) {
@@ -165,14 +187,50 @@ export function questionTargets(root, prompt) {
 
 /**
  * When a new question (key) is on screen, make the question and what it refers to visible together.
- * `key` null = no question now. Scrolling is instant: the player's eyes follow the question, not the page.
+ * `key` null = no question now. The looking and scrolling wait for the next frame, when the browser lays the
+ * page out anyway (several redraws in one frame cost one look); the scroll is instant: the player's eyes
+ * follow the question, not the page.
  */
 export function bringIntoView(root, key) {
-  if (key === null) { delete root.dataset.question; delete root.dataset.asked; return; }
+  if (key === null) {
+    delete root.dataset.question;
+    delete root.dataset.asked;
+    return;
+  }
   if (root.dataset.question === key) return;
+  root.dataset.question = key;
+  if (root.dataset.looking) return;
+  root.dataset.looking = "1";
+  requestAnimationFrame(() => {
+    delete root.dataset.looking;
+    if (root.dataset.question) look(root);
+  });
+}
+
+// The page may still settle after a question is brought into view (the table's header fills in, a panel above
+// the board grows): for a short while after the question arrived, a change of the page's size looks again.
+const SETTLE_MS = 1500;
+const settling = new Map();  // root → when its question was brought into view
+let pageWatch = null;
+
+function watchSettling(root) {
+  settling.set(root, performance.now());
+  if (pageWatch || typeof ResizeObserver !== "function") return;
+  pageWatch = new ResizeObserver(() => {
+    const now = performance.now();
+    for (const [watched, since] of settling) {
+      if (now - since > SETTLE_MS || !watched.isConnected) settling.delete(watched);
+      else if (watched.dataset.question) look(watched, false);
+    }
+  });
+  pageWatch.observe(document.body);
+}
+
+function look(root, fresh = true) {
   const prompt = root.querySelector("[data-prompt]");
   if (!prompt) return;
-  root.dataset.question = key;
+  if (fresh) watchSettling(root);
+  setSize("--prompt-h", promptSize(prompt));  // the question may have grown since it was last measured
   root.dataset.asked = prompt.dataset.prompt || "question";
   if (document.activeElement?.matches?.("input, textarea, select")) return;  // someone is typing: leave the page be
   let targets = questionTargets(root, prompt);
