@@ -25,3 +25,19 @@ def play_randomly(env: Any, seed: int, check: Callable[[str, dict, dict], None] 
             check(agent, observation, info)
         env.step(int(rng.choice(legal)))
     assert not env.agents, "the game did not end"
+
+
+def final_rewards(env: Any, seed: int, limit: int = 50_000) -> dict[str, float]:
+    """Play one game with random legal actions; every agent's reward as ``last()`` hands it over at the end."""
+    env.reset(seed=seed)
+    rng = random.Random(seed)
+    final: dict[str, float] = {}
+    for agent in env.agent_iter(limit):
+        observation, reward, termination, truncation, _ = env.last()
+        if termination or truncation:
+            final[agent] = reward
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    assert not env.agents, "the game did not end"
+    return final

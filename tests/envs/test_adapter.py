@@ -7,7 +7,7 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 from ludus.engine import registry
-from ludus.envs.adapter import EnvSpec, LudusEnv
+from ludus.envs.adapter import EnvSpec, IllegalAction, LudusEnv
 
 
 @pytest.fixture()
@@ -16,7 +16,8 @@ def toy_spec(monkeypatch):
     registry.load_game.cache_clear()
 
     def encode(view, decision):
-        return np.array([view["counters"], view["turn"], view["secret"], decision is not None], dtype=np.float32)
+        return np.array([view["counters"] / 100, view["turn"] / 8, view["secret"] / 100, decision is not None],
+                        dtype=np.float32)
 
     yield EnvSpec("takeaway", [1, 2, 3], 4, encode)
     registry.load_game.cache_clear()
@@ -41,3 +42,70 @@ def test_only_masked_actions_are_accepted_and_the_winner_is_rewarded(toy_spec):
     assert env.terminations == {"player_0": True, "player_1": True}
     assert env.rewards == {"player_0": 1.0, "player_1": -1.0}
     assert env.infos["player_1"]["view"]["winner"] == 0
+
+
+def test_max_cycles_truncates_an_episode_without_rewarding_anybody(toy_spec):
+    env = LudusEnv(toy_spec, 2, {"counters": 30}, max_cycles=2)
+    env.reset(seed=3)
+    for _ in range(4):
+        env.step(0)  # take one counter each time: far from the end
+    assert env.truncations == {"player_0": True, "player_1": True}
+    assert env.terminations == {"player_0": False, "player_1": False}
+    assert env.rewards == {"player_0": 0.0, "player_1": 0.0}
+    assert not env.observe("player_0")["action_mask"].any()
+    with pytest.raises(ValueError, match="max_cycles"):
+        LudusEnv(toy_spec, 2, max_cycles=0)
+
+
+def test_stepping_before_reset_says_to_call_reset(toy_spec):
+    env = LudusEnv(toy_spec, 2)
+    with pytest.raises(RuntimeError, match=r"call reset\(\) before step\(\)"):
+        env.step(0)
+    with pytest.raises(RuntimeError, match=r"reset\(\)"):
+        env.last()
+
+
+def test_an_illegal_action_names_the_legal_ones_and_changes_nothing(toy_spec):
+    env = LudusEnv(toy_spec, 2, {"counters": 2})
+    env.reset(seed=1)
+    before = env.view_of(0)
+    with pytest.raises(IllegalAction, match=r"not legal for player_0.*action_mask.*0 1, 1 2.*Nothing changed"):
+        env.step(2)
+    with pytest.raises(IllegalAction, match="must act"):
+        env.step(None)
+    with pytest.raises(IllegalAction, match=r"index 0\.\.2"):
+        env.step(7)
+    assert env.view_of(0) == before and env.agent_selection == "player_0" and env.steps == 0
+
+
+def test_infos_are_built_when_read_and_only_for_the_step_they_describe(toy_spec):
+    env = LudusEnv(toy_spec, 2, {"counters": 9})
+    env.reset(seed=1)
+    info = env.infos["player_0"]
+    assert info["view"] == env.view_of(0) and info["decision"]["options"] == [1, 2, 3]
+    unread = env.infos["player_1"]
+    env.step(0)
+    with pytest.raises(RuntimeError, match="earlier step"):
+        unread["view"]
+    assert env.infos["player_1"]["decision"]["seat"] == 1
+
+
+def test_a_step_builds_only_the_acting_agents_view(toy_spec):
+    env = LudusEnv(toy_spec, 3, {"counters": 20})
+    env.reset(seed=2)
+    built = []
+    view = env.game.view
+
+    class Counting:
+        def __getattr__(self, name):
+            return getattr(env.game, name)
+
+        def view(self, state, seat):
+            built.append(seat)
+            return view(state, seat)
+
+    env.match.game = Counting()
+    for _ in range(5):
+        observation, *_ = env.last()
+        env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    assert built == [0, 1, 2, 0, 1]

@@ -42,3 +42,11 @@ def test_observations_come_only_from_the_agents_view():
     assert view["seat"] == 1
     assert "identity" in view["you"]
     assert all("hand" not in s and "identity" not in s for s in view["seats"])
+
+
+def test_ansi_render_draws_the_table_as_text_not_json():
+    env = rose_v0.env(players=3, render_mode="ansi")
+    env.reset(seed=2)
+    text = env.render()
+    assert "Sundial" in text and "The abbey" in text and "player_2" in text
+    assert not text.lstrip().startswith(("{", "["))

@@ -1,4 +1,5 @@
-"""Shadows pictures over HTTP: any picture id of the standard or a seeded deck, as SVG."""
+"""Shadows pictures over HTTP: any picture id of the standard or a seeded deck, as SVG, and what every
+picture shows in the page's language."""
 
 from __future__ import annotations
 
@@ -23,3 +24,23 @@ def test_unknown_pictures_and_bad_seeds_are_refused(client: TestClient) -> None:
     assert client.get("/pictures/k84.svg").json()["error"] == "unknown-picture"
     assert client.get("/pictures/d7a0.svg").status_code == 404
     assert client.get("/pictures/k1.svg?seed=abc").json()["error"] == "bad-seed"
+
+
+def test_every_pictures_label_comes_in_the_pages_language(client: TestClient) -> None:
+    from ludus.games.shadows.pictures import standard_deck
+    from ludus.games.shadows.pictures.percept import label
+
+    english = client.get("/pictures/labels.json").json()
+    hungarian = client.get("/pictures/labels.json?lang=hu").json()
+    chinese = client.get("/pictures/labels.json?lang=zh&seed=").json()
+    assert english["lang"] == "en" and len(english["labels"]) == 154
+    assert english["labels"]["k0"] == label(standard_deck()["k0"], "en")
+    assert hungarian["labels"]["k0"] == label(standard_deck()["k0"], "hu") != english["labels"]["k0"]
+    assert chinese["labels"]["d6b4"] == label(standard_deck()["d6b4"], "zh")
+    seeded = client.get("/pictures/labels.json?seed=7").json()["labels"]
+    assert seeded != english["labels"]
+
+
+def test_labels_refuse_an_unknown_language_and_a_bad_seed(client: TestClient) -> None:
+    assert client.get("/pictures/labels.json?lang=de").json()["error"] == "unknown-language"
+    assert client.get("/pictures/labels.json?seed=x").json()["error"] == "bad-seed"

@@ -11,9 +11,11 @@ from hypothesis import strategies as st
 
 from ludus.engine import Decision
 from ludus.games.shadows import board
-from ludus.games.shadows.ai import Detective, Officer, make_policy, shared_scorer
+from ludus.games.shadows.ai import Detective, Officer, make_policy
+from ludus.games.shadows.association import LiteralReader
 from ludus.games.shadows.game import GAME
 from ludus.games.shadows.pictures import standard_deck
+from ludus.games.shadows.pictures.percept import percept
 
 
 def _detective_view(seed: int) -> dict:
@@ -22,11 +24,11 @@ def _detective_view(seed: int) -> dict:
 
 
 def test_detectives_beat_random_on_constructed_one_card_clues() -> None:
-    """A clue is constructed without the detectives' scorer: the clue card sharing most keyword words
-    with the target's picture (the overlap scorer). The detectives must find the target far more often
-    than 1 / number of reachable spaces."""
+    """A clue is constructed without the detectives' readers: the clue card whose element names share most
+    words with the target's picture (a literal officer). The detectives must find the target far more
+    often than 1 / number of reachable spaces."""
     deck = standard_deck()
-    overlap = shared_scorer("keyword-overlap")
+    overlap = LiteralReader()
     detective = Detective(seed=3)
     rng = random.Random(11)
     hits = trials = 0
@@ -39,7 +41,7 @@ def test_detectives_beat_random_on_constructed_one_card_clues() -> None:
             target_picture = deck[view["pictures"][target]]
             on_board = set(view["pictures"])
             card = max((c for c in deck.clue_cards if c.id not in on_board),
-                       key=lambda c: overlap.score(c, target_picture))
+                       key=lambda c: overlap.score(percept(c), percept(target_picture)))
             decision = Decision(1, "move", tuple(spaces), {"team": "black", "from": here, "cards": [card.id]})
             choice = detective.choose(view, decision)
             assert choice in spaces
@@ -125,9 +127,12 @@ def test_officer_gives_only_face_up_cards_and_means_a_reachable_space() -> None:
     assert view["map"]["kinds"][plan.target] != "police"
 
 
-def test_make_policy_knows_both_roles_and_both_scorers() -> None:
-    assert make_policy("officer").role == "officer"
-    assert make_policy("detective", scorer="keyword-overlap").scorer.name == "keyword-overlap"
+def test_make_policy_knows_both_roles_and_both_readings() -> None:
+    officer = make_policy("officer", scorer="words")
+    assert officer.role == "officer" and [r.name for r in officer.readers] == ["words", "meaning+look"]
+    assert [r.name for r in make_policy("detective").readers] == ["meaning+look", "words"]
+    with pytest.raises(ValueError):
+        make_policy("officer", scorer="literal")  # a benchmark partner, never one of the AI's readings
     with pytest.raises(ValueError):
         make_policy("spy")
 

@@ -1,82 +1,157 @@
-"""Association scorers: a picture calls itself and its look-alikes to mind more than strangers."""
+"""Honest association: the readers read only what a player perceives of a picture, a picture calls its
+look-alikes to mind, and the benchmark's partners really are built differently from the AI's readers."""
 
 from __future__ import annotations
+
+import dataclasses
 
 import numpy as np
 import pytest
 
 from ludus.games.shadows.association import (
-    KeywordColourScorer,
-    KeywordOverlapScorer,
+    ColourReader,
+    LiteralReader,
+    MeaningReader,
+    WordsReader,
     clue_scores,
     icon_vectors,
+    name_words,
 )
-from ludus.games.shadows.pictures import Picture, icon_pool, standard_deck
+from ludus.games.shadows.pictures import Picture, Scene, icon_pool, library_pictures, standard_deck
+from ludus.games.shadows.pictures.percept import Element, Percept, percept
 
 
-def _by_name(name: str) -> str:
+def _code(name: str) -> str:
     return next(code for code, shown in icon_pool().items() if shown.name == name)
 
 
-def picture(pid: str, subject: str, props: tuple[str, ...], backdrop: str = "noon") -> Picture:
-    layout = 2 if len(props) == 2 else 6
-    return Picture(pid, backdrop, _by_name(subject), tuple(_by_name(p) for p in props), layout)
+def scene_picture(pid: str, subject: str, relation: str, obj: str, setting: str, mood: str = "day") -> Picture:
+    scene = Scene(setting, mood, _code(subject), relation, _code(obj))
+    scene.check()
+    return Picture(pid, scene)
 
 
-SCORERS = [KeywordColourScorer(), KeywordOverlapScorer()]
+READERS = [MeaningReader(), WordsReader()]
 
 
-def test_icon_vectors_cover_the_whole_pool_as_unit_rows() -> None:
+def test_meaning_vectors_cover_every_element_name_of_the_pool_as_unit_rows() -> None:
     index, vectors = icon_vectors()
-    assert set(index) == set(icon_pool())
+    assert set(index) == {shown.name for shown in icon_pool().values()}
     assert np.allclose(np.linalg.norm(vectors, axis=1), 1, atol=1e-3)
 
 
-@pytest.mark.parametrize("scorer", SCORERS, ids=lambda s: s.name)
-def test_a_picture_associates_most_with_itself(scorer) -> None:
-    deck = list(standard_deck().values())[:40]
-    for a in deck:
-        own = scorer.score(a, a)
-        assert all(own >= scorer.score(a, b) - 1e-6 for b in deck)
+def test_a_percept_holds_only_what_a_player_perceives() -> None:
+    assert [f.name for f in dataclasses.fields(Percept)] == [
+        "elements", "relation", "setting", "mood", "colours", "colour_words"]
+    assert [f.name for f in dataclasses.fields(Element)] == ["name", "keywords", "categories"]
+    for picture in library_pictures()[:60]:
+        text = repr(percept(picture))
+        assert all(shown.code not in text for shown in picture.icons), "an icon code leaked into a percept"
+        assert picture.id not in text
 
 
-@pytest.mark.parametrize("scorer", SCORERS, ids=lambda s: s.name)
-def test_a_shared_icon_picture_associates_more_than_an_unrelated_one(scorer) -> None:
-    clue = picture("k0", "sailboat", ("anchor", "fish"), "sea")
-    sharing = picture("d0a0", "sailboat", ("bicycle", "guitar"), "sea")
-    unrelated = picture("d0a1", "birthday cake", ("hammer", "tulip"), "rose")
-    assert scorer.score(clue, sharing) > scorer.score(clue, unrelated)
-
-
-def test_meaning_links_related_icons_without_shared_words() -> None:
-    scorer = KeywordColourScorer(colour_weight=0.0)
-    dog = picture("k1", "dog", ("house", "basket"))
-    cat = picture("k2", "cat", ("door", "chair"))
-    rocket = picture("k3", "rocket", ("ringed planet", "satellite"))
-    assert scorer.score(dog, cat) > scorer.score(dog, rocket)
-
-
-def test_colours_count_in_the_keyword_colour_scorer() -> None:
-    scorer = KeywordColourScorer(colour_weight=1.0)
-    sea = picture("k1", "hammer", ("pencil", "key"), "sea")
-    lagoon = picture("k2", "tulip", ("cookie", "kite"), "sea")
-    night = picture("k3", "tulip", ("cookie", "kite"), "night")
-    assert scorer.score(sea, lagoon) > scorer.score(sea, night)
-
-
-@pytest.mark.parametrize("scorer", SCORERS, ids=lambda s: s.name)
-def test_scores_are_symmetric(scorer) -> None:
+@pytest.mark.parametrize("reader", [*READERS, LiteralReader(), ColourReader()], ids=lambda r: r.name)
+def test_readers_read_percepts_alone_so_no_internal_label_can_drive_a_clue(reader) -> None:
+    """A percept written by hand, with no picture, icon or recipe behind it, reads exactly like the percept
+    of the picture it describes: a reader has nothing else to go by."""
     deck = list(standard_deck().values())
+    for a, b in zip(deck[:12], deck[12:24], strict=True):
+        by_hand = [Percept(tuple(Element(e.name, e.keywords, e.categories) for e in percept(p).elements),
+                           percept(p).relation, percept(p).setting, percept(p).mood, percept(p).colours,
+                           percept(p).colour_words) for p in (a, b)]
+        assert reader.score(*by_hand) == pytest.approx(reader.score(percept(a), percept(b)))
+        # the same scene under another id on the table is the same picture to every reader
+        twin = Picture("d0a0" if a.id != "d0a0" else "k0", a.scene, tuple(a.colours))
+        assert reader.score(percept(twin), percept(b)) == pytest.approx(reader.score(percept(a), percept(b)))
+
+
+@pytest.mark.parametrize("reader", READERS, ids=lambda r: r.name)
+def test_a_picture_associates_most_with_itself(reader) -> None:
+    seen = [percept(p) for p in library_pictures()[:40]]
+    for a in seen:
+        own = reader.score(a, a)
+        assert all(own >= reader.score(a, b) - 1e-6 for b in seen)
+
+
+@pytest.mark.parametrize("reader", READERS, ids=lambda r: r.name)
+def test_a_picture_sharing_an_element_associates_more_than_an_unrelated_one(reader) -> None:
+    clue = percept(scene_picture("k0", "dog", "chasing", "soccer ball", "park"))
+    sharing = percept(scene_picture("d0a0", "cat", "chasing", "soccer ball", "street", "night"))
+    unrelated = percept(scene_picture("d0a1", "cook", "holding", "cheese wedge", "kitchen", "night"))
+    assert reader.score(clue, sharing) > reader.score(clue, unrelated)
+
+
+CLOSER = {
+    # what the meaning reader weighs: (colour, place) weights, then a picture, one nearer to it, one farther
+    "related elements without shared words": ((0.0, 0.0), ("dog", "chasing", "soccer ball", "park", "day"),
+                                              ("cat", "chasing", "basketball", "park", "day"),
+                                              ("astronaut", "watching", "rocket", "winter", "day")),
+    "the setting and the light": ((0.0, 1.0), ("duck", "with", "sailboat", "canal", "day"),
+                                  ("swan", "with", "canoe", "bridge", "day"),
+                                  ("cook", "holding", "bread", "kitchen", "day")),
+    "the visible colours": ((1.0, 0.0), ("deer", "watching", "crescent moon", "forest", "night"),
+                            ("fox", "watching", "star", "winter", "night"),
+                            ("fox", "watching", "cloud", "winter", "day")),
+}
+
+
+@pytest.mark.parametrize("what", CLOSER)
+def test_the_meaning_reader_links_by_meaning_setting_light_and_colour(what: str) -> None:
+    (colour, place), *scenes = CLOSER[what]
+    reader = MeaningReader(colour_weight=colour, place_weight=place)
+    picture, nearer, farther = (percept(scene_picture(f"k{n}", *scene)) for n, scene in enumerate(scenes))
+    if what == "related elements without shared words":
+        assert not name_words(picture) & name_words(nearer)
+    assert reader.score(picture, nearer) > reader.score(picture, farther)
+
+
+@pytest.mark.parametrize("reader", [*READERS, LiteralReader(), ColourReader()], ids=lambda r: r.name)
+def test_scores_are_symmetric(reader) -> None:
+    deck = [percept(p) for p in standard_deck().values()]
     for a, b in zip(deck[:30], deck[30:60], strict=True):
-        assert scorer.score(a, b) == pytest.approx(scorer.score(b, a))
+        assert reader.score(a, b) == pytest.approx(reader.score(b, a))
+
+
+def test_the_literal_reader_goes_by_element_name_words_only() -> None:
+    """Keywords, categories, relation, setting, mood and colours are all changed: the literal reader does
+    not notice; one shared name word is all it counts."""
+    a = percept(scene_picture("k1", "cat", "chasing", "mouse", "kitchen", "night"))
+    b = percept(scene_picture("k2", "black cat", "on", "chair", "livingroom", "day"))
+    changed = Percept(tuple(Element(e.name, (), ()) for e in b.elements), ("under",), ("beach",), ("fog",),
+                      (("#ff0000", 1.0),), ("red",))
+    literal = LiteralReader()
+    assert literal.score(a, b) == literal.score(a, changed) == 1.0  # "cat"
+    assert WordsReader().score(a, b) != pytest.approx(WordsReader().score(a, changed))
+    renamed = Percept((Element("tiger", b.elements[0].keywords, b.elements[0].categories), b.elements[1]),
+                      b.relation, b.setting, b.mood, b.colours, b.colour_words)
+    assert literal.score(a, renamed) == 0.0
+
+
+def test_the_colour_reader_goes_by_visible_colours_only() -> None:
+    a = percept(scene_picture("k1", "cat", "chasing", "mouse", "kitchen", "night"))
+    b = percept(scene_picture("k2", "cook", "holding", "bread", "kitchen", "day"))
+    renamed = Percept((Element("tiger", (), ()),), ("under",), ("beach",), ("fog",), b.colours, ())
+    colour = ColourReader()
+    assert colour.score(a, b) == pytest.approx(colour.score(a, renamed))
+    assert colour.score(a, a) == pytest.approx(1.0)
+
+
+def test_the_partners_disagree_with_the_ais_readers_somewhere() -> None:
+    """The partners are really different: over the library there are pairs the literal reader finds
+    unrelated that the AI's words reader links (by keywords, setting or colour), and the colour
+    reader's ranking is not the words reader's."""
+    seen = [percept(p) for p in library_pictures()[:80]]
+    literal, words, colour = LiteralReader(), WordsReader(), ColourReader()
+    pairs = [(a, b) for i, a in enumerate(seen) for b in seen[i + 1:]]
+    assert any(literal.score(a, b) == 0 and words.score(a, b) > 0.15 for a, b in pairs)
+    by_words = np.argsort([words.score(seen[0], b) for b in seen[1:]])
+    by_colour = np.argsort([colour.score(seen[0], b) for b in seen[1:]])
+    assert not np.array_equal(by_words, by_colour)
 
 
 def test_clue_scores_point_at_the_matching_candidate() -> None:
-    scorer = KeywordColourScorer()
-    deck = standard_deck()
-    candidates = [deck[f"d{t}a0"] for t in range(6)]
-    twin = Picture("k5", candidates[3].backdrop, candidates[3].subject, candidates[3].props[:2], 2)
-    scores = clue_scores(scorer, [twin], candidates)
-    assert int(np.argmax(scores)) == 3
-    both = clue_scores(scorer, [twin, twin], candidates)
-    assert int(np.argmax(both)) == 3
+    reader = MeaningReader()
+    candidates = [p for p in standard_deck().district_faces[:6]]
+    twin = Picture("k5", candidates[3].scene, tuple(candidates[3].colours))
+    assert int(np.argmax(clue_scores(reader, [twin], candidates))) == 3
+    assert int(np.argmax(clue_scores(reader, [twin, twin], candidates))) == 3

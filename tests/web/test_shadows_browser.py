@@ -120,7 +120,7 @@ def test_a_whole_team_game_with_two_people_two_bots_and_a_spectator(server: str,
     given = give_by_clicking(olga)
     dirk.wait_for_selector(".shadows-board .hex-space.choosable")
     for card in given:
-        assert dirk.locator(f".hands .team-hand.black img[alt='{card}']").count() == 1
+        assert dirk.locator(f".hands .team-hand.black img[data-card='{card}']").count() == 1
     shoot(olga, artifacts / "shadows-give-desktop.png")
     shoot(dirk, artifacts / "shadows-move-phone.png")
     target = int(dirk.locator(".shadows-board .hex-space.choosable").first.get_attribute("data-space"))

@@ -37,6 +37,10 @@ class Decision:
         object.__setattr__(self, "options", tuple(self.options))
 
     def allows(self, choice: Choice) -> bool:
+        if type(choice) in (str, int, bool):
+            # A JSON scalar equals its own normalized form, and ``in`` compares as == would:
+            # the same answer as the general case without a JSON round trip per option.
+            return choice in self.options
         wanted = normalize(choice)
         return any(normalize(option) == wanted for option in self.options)
 

@@ -4,13 +4,15 @@ A game plugs in with an ``EnvSpec``: the fixed list of every option the game can
 (the discrete action space), and an encoder from the agent's own view (plus its pending
 decision) to a fixed-size vector. Everything else — whose turn it is, legality, rewards — comes
 from the game itself, so the environment cannot disagree with the server or the bots.
+
+Per step the environment asks the game for its decisions once and maps the acting seat's options
+to action indices through a table built once per game; views, observations and ``infos`` are
+built only when someone asks for them.
 """
 
 from __future__ import annotations
 
-import json
-import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -18,14 +20,24 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ludus.engine import Decision, Match, load_game, normalize
+from ludus.engine import Decision, Event, Match, Outcome, load_game, normalize
+
+from .rewards import outcome_rewards
 
 Encoder = Callable[[dict[str, Any], Decision | None], np.ndarray]
+MAX_CYCLES = 1000
+"""Default episode cap: ``max_cycles × players`` steps (a random game takes at most ~330 per agent)."""
 
 
-def option_key(option: Any) -> str:
-    """A stable text key for an option value (options are small JSON values)."""
-    return json.dumps(normalize(option), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+def option_key(option: Any) -> Any:
+    """A hashable key for an option value (options are small JSON values: strings, numbers, lists)."""
+    if isinstance(option, list | tuple):
+        return tuple(option_key(part) for part in option)
+    if isinstance(option, bool):
+        return ("bool", option)  # True == 1 in Python: keep booleans apart from the number 1
+    if isinstance(option, dict):
+        return tuple(sorted((key, option_key(value)) for key, value in option.items()))
+    return option
 
 
 @dataclass
@@ -35,8 +47,10 @@ class EnvSpec:
     By default action ``i`` IS option ``actions[i]``. A game whose options are not a fixed set
     (e.g. Shadows' face-up card ids) gives ``translate``: from the agent's view and its pending
     decisions to ``{action index: option}`` for the legal actions, so the action space can name
-    stable things (face-up slot 3) instead of changing ids. ``seconds_per_step`` drives a
+    stable things (face-up slot 3) instead of changing ids; ``offers`` then tells cheaply, from the
+    decisions alone, whether ``translate`` will offer anything. ``seconds_per_step`` drives a
     real-time game's clock through ``advance`` by that many simulated seconds per step.
+    ``cooperative``: every seat shares the team's reward (``rewards.outcome_rewards``).
     """
 
     game_id: str
@@ -46,7 +60,9 @@ class EnvSpec:
     render: Callable[[dict[str, Any]], str] | None = None
     translate: Callable[[dict[str, Any], Sequence[Decision]], dict[int, Any]] | None = None
     seconds_per_step: float | None = None
-    index: dict[str, int] = field(init=False)
+    cooperative: bool = False
+    offers: Callable[[Sequence[Decision]], bool] | None = None
+    index: dict[Any, int] = field(init=False)
 
     def __post_init__(self) -> None:
         self.actions = [normalize(a) for a in self.actions]
@@ -60,15 +76,106 @@ class EnvSpec:
         except KeyError:
             raise KeyError(f"{self.game_id}: option {option!r} is missing from the action space") from None
 
-    def legal(self, view: dict[str, Any], decisions: Sequence[Decision]) -> dict[int, Any]:
-        """{action index: option} for every option the agent may choose now."""
+    def legal(self, view: Callable[[], dict[str, Any]], decisions: Sequence[Decision]) -> dict[int, Any]:
+        """{action index: option} for every option the seat may choose now (``view()`` only if needed)."""
         if self.translate is not None:
-            return self.translate(view, decisions)
-        return {self.action_of(option): option for decision in decisions for option in decision.options}
+            if self.offers is not None and not self.offers(decisions):
+                return {}
+            return self.translate(view(), decisions)
+        index = self.index
+        legal: dict[int, Any] = {}
+        for decision in decisions:
+            for option in decision.options:
+                key = option if isinstance(option, str) else option_key(option)
+                found = index.get(key)
+                if found is None:
+                    raise KeyError(f"{self.game_id}: option {option!r} is missing from the action space")
+                legal[found] = option
+        return legal
+
+    def action_name(self, action: int) -> str:
+        return repr(self.actions[action]) if 0 <= action < len(self.actions) else "?"
 
 
 def agent_name(seat: int) -> str:
     return f"player_{seat}"
+
+
+class IllegalAction(ValueError):
+    """An action the acting agent may not take now; the environment is unchanged."""
+
+
+class _Info(dict):
+    """One agent's ``infos`` entry, filled on first read: the raw view and the pending decisions.
+
+    Building every agent's view on every step is most of an environment step's cost, and most
+    training loops never read it. Reading an entry after the environment has stepped on is an
+    error (it would describe the new position, not the one it was handed out with).
+    """
+
+    KEYS = ("view", "decision", "decisions")
+
+    def __init__(self, env: LudusEnv, seat: int, stamp: int) -> None:
+        super().__init__()
+        self._env, self._seat, self._stamp = env, seat, stamp
+
+    def _fill(self) -> None:
+        if super().__len__() or self._env is None:
+            return
+        if self._env._stamp != self._stamp:
+            raise RuntimeError("this infos entry is from an earlier step: read env.infos[agent] (or env.last()) "
+                               "before calling env.step")
+        env, seat = self._env, self._seat
+        decisions = env.decisions_of(seat)
+        super().update(view=env.view_of(seat), decision=decisions[0].to_json() if decisions else None,
+                       decisions=[d.to_json() for d in decisions])
+        outcome = env._outcome
+        if outcome is not None:
+            super().__setitem__("outcome", outcome.to_json())
+
+    def __missing__(self, key: str) -> Any:
+        self._fill()
+        if not super().__contains__(key):
+            raise KeyError(key)
+        return super().__getitem__(key)
+
+    def __contains__(self, key: object) -> bool:
+        self._fill()
+        return super().__contains__(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self._fill()
+        return super().get(key, default)
+
+    def __iter__(self) -> Iterator[str]:
+        self._fill()
+        return super().__iter__()
+
+    def __len__(self) -> int:
+        self._fill()
+        return super().__len__()
+
+    def keys(self):  # type: ignore[override]
+        self._fill()
+        return super().keys()
+
+    def items(self):  # type: ignore[override]
+        self._fill()
+        return super().items()
+
+    def values(self):  # type: ignore[override]
+        self._fill()
+        return super().values()
+
+    def __eq__(self, other: object) -> bool:
+        self._fill()
+        return super().__eq__(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        self._fill()
+        return super().__repr__()
 
 
 class LudusEnv(AECEnv):
@@ -76,22 +183,26 @@ class LudusEnv(AECEnv):
 
     When several seats hold decisions at once (simultaneous reveals, guesses), the lowest seat
     acts first; the game keeps every pick secret until all have chosen, so order leaks nothing.
-    Rewards: +1 for each winner and −1 for every other seat, given when the game ends.
+    Rewards (``rewards.outcome_rewards``) are given when the game ends. After ``max_cycles ×
+    players`` steps without an end every agent is truncated (reward 0).
     """
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "ludus_v0", "is_parallelizable": False}
 
     def __init__(self, spec: EnvSpec, players: int, options: Mapping[str, Any] | None = None,
-                 render_mode: str | None = None, max_steps: int = 100_000) -> None:
+                 render_mode: str | None = None, max_cycles: int = MAX_CYCLES) -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if isinstance(max_cycles, bool) or not isinstance(max_cycles, int) or max_cycles < 1:
+            raise ValueError(f"max_cycles must be a positive whole number, not {max_cycles!r}")
         self.spec_ = spec
         self.game = load_game(spec.game_id)
         self.players = players
         self.game_options = dict(options or {})
         self.render_mode = render_mode
-        self.max_steps = max_steps
+        self.max_cycles = max_cycles
+        self.max_steps = max_cycles * players
         self.metadata = {**self.metadata, "name": f"{spec.game_id}_v0"}
         self.possible_agents = [agent_name(s) for s in range(players)]
         self._seat = {agent_name(s): s for s in range(players)}
@@ -99,13 +210,14 @@ class LudusEnv(AECEnv):
         self._action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         self._observation_spaces = {
             a: spaces.Dict({
-                "observation": spaces.Box(-np.inf, np.inf, (spec.observation_size,), np.float32),
+                "observation": spaces.Box(0.0, 1.0, (spec.observation_size,), np.float32),
                 "action_mask": spaces.Box(0, 1, (n,), np.int8),
             })
             for a in self.possible_agents
         }
-        self._seed_rng = random.Random()
+        self._seed_rng = np.random.default_rng()
         self.match: Match | None = None
+        self._stamp = 0
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self._observation_spaces[agent]
@@ -118,89 +230,130 @@ class LudusEnv(AECEnv):
         # ``options`` of reset are PettingZoo's per-episode options; game options are fixed at
         # construction so that every episode of one environment plays the same game.
         if seed is not None:
-            self._seed_rng.seed(seed)
-        self.match = Match(self.game, self.players, self._seed_rng.randrange(2**31), self.game_options)
+            self._seed_rng = np.random.default_rng(seed)
+        self.match = Match(self.game, self.players, int(self._seed_rng.integers(2**31)), self.game_options)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
         self.steps = 0
-        self._pending: dict[int, list[Decision]] = {}
+        self.last_events: list[Event] = []  # what the last step made happen (every seat's events)
         self._refresh()
 
     def _refresh(self) -> None:
-        """Recompute who decides, infos, and the end of the game after a change."""
+        """After a change: who decides next, the end of the game, fresh (unbuilt) infos and observations."""
         assert self.match is not None
-        pending: dict[int, list[Decision]] = {}
+        self._stamp += 1
+        self._views: dict[int, dict[str, Any]] = {}
+        self._observations: dict[int, dict[str, np.ndarray]] = {}
+        self._pending: dict[int, list[Decision]] = {}
         for decision in self.match.decisions():
-            pending.setdefault(decision.seat, []).append(decision)
-        self._pending = {}
+            self._pending.setdefault(decision.seat, []).append(decision)
         self._legal: dict[int, dict[int, Any]] = {}
-        for agent in self.agents:
-            seat = self._seat[agent]
-            view = self.match.view(seat)
-            decisions = pending.get(seat, [])
-            legal = self.spec_.legal(view, decisions) if decisions else {}
-            if legal:  # a spec may leave out optional real-time decisions (nothing to do now)
-                self._pending[seat] = decisions
-                self._legal[seat] = legal
-            else:
-                decisions = []
-            self.infos[agent] = {"view": view, "decision": decisions[0].to_json() if decisions else None,
-                                 "decisions": [d.to_json() for d in decisions]}
-        outcome = self.match.outcome()
-        if outcome is not None:
-            for agent in self.agents:
-                won = self._seat[agent] in outcome.winners
-                self.rewards[agent] = 1.0 if won else -1.0
+        self._outcome = self.match.outcome()
+        self.infos = {agent: _Info(self, self._seat[agent], self._stamp) for agent in self.agents}
+        actor = None
+        if self._outcome is not None:
+            for agent, reward in zip(self.agents, outcome_rewards(self._outcome, self.players, self.spec_.cooperative),
+                                     strict=True):
+                self.rewards[agent] = reward
                 self.terminations[agent] = True
         elif self.steps >= self.max_steps:
             for agent in self.agents:
                 self.truncations[agent] = True
-        elif not self._pending:
-            raise RuntimeError(f"{self.game.id}: nobody can decide but the game is not over")
-        if self._pending and outcome is None:
-            self.agent_selection = agent_name(min(self._pending))
         else:
-            self.agent_selection = self.agents[0] if self.agents else ""
+            actor = next((seat for seat in sorted(self._pending) if self.legal_of(seat)), None)
+            if actor is None:
+                raise RuntimeError(f"{self.game.id}: nobody can decide but the game is not over")
+        self.agent_selection = agent_name(actor) if actor is not None else (self.agents[0] if self.agents else "")
+
+    def decisions_of(self, seat: int) -> list[Decision]:
+        """The seat's pending decisions, if the spec offers it any action now."""
+        return self._pending.get(seat, []) if self.legal_of(seat) else []
+
+    def legal_of(self, seat: int) -> dict[int, Any]:
+        """{action index: option} the seat may choose now (empty when it has nothing to decide)."""
+        legal = self._legal.get(seat)
+        if legal is None:
+            decisions = self._pending.get(seat)
+            legal = self.spec_.legal(lambda: self.view_of(seat), decisions) if decisions else {}
+            self._legal[seat] = legal
+        return legal
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The game's outcome once it is over (None before, and in a truncated episode)."""
+        return self._outcome
+
+    def view_of(self, seat: int) -> dict[str, Any]:
+        """The seat's own view of the current position (what its observation is built from)."""
+        view = self._views.get(seat)
+        if view is None:
+            self._require_reset()
+            assert self.match is not None
+            view = self._views[seat] = self.match.view(seat)
+        return view
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        assert self.match is not None
+        self._require_reset()
         seat = self._seat[agent]
-        decisions = self._pending.get(seat, [])
-        mask = np.zeros(len(self.spec_.actions), dtype=np.int8)
-        for action in self._legal.get(seat, {}):
-            mask[action] = 1
-        view = self.infos[agent]["view"] if agent in self.infos else self.match.view(seat)
-        observation = self.spec_.encode(view, decisions[0] if decisions else None).astype(np.float32, copy=False)
-        return {"observation": observation, "action_mask": mask}
+        found = self._observations.get(seat)
+        if found is None:
+            mask = np.zeros(len(self.spec_.actions), dtype=np.int8)
+            legal = self.legal_of(seat)
+            if legal and self._outcome is None and not self.truncations.get(agent):
+                mask[list(legal)] = 1
+            decisions = self.decisions_of(seat)
+            observation = self.spec_.encode(self.view_of(seat), decisions[0] if decisions else None)
+            found = self._observations[seat] = {"observation": observation.astype(np.float32, copy=False),
+                                                "action_mask": mask}
+        return found
 
     def step(self, action: int | None) -> None:
+        self._require_reset()
         agent = self.agent_selection
         if self.terminations.get(agent) or self.truncations.get(agent):
+            if action is not None:
+                raise IllegalAction(f"{agent}'s episode is over: step(None) to acknowledge it, then reset()")
             self._was_dead_step(action)
             return
         assert self.match is not None
         seat = self._seat[agent]
-        legal = self._legal.get(seat)
-        if not legal:
-            raise ValueError(f"{agent} has nothing to decide")
-        if action is None or not 0 <= int(action) < len(self.spec_.actions):
-            raise ValueError(f"action must be an index into the action space, not {action!r}")
-        if int(action) not in legal:
-            raise ValueError(f"action {int(action)} ({self.spec_.actions[int(action)]!r}) is not legal now; "
-                             "use the action mask")
+        legal = self.legal_of(seat)
+        if action is None:
+            raise IllegalAction(f"{agent} must act: pass an action index (see observation['action_mask']); "
+                                "None is only for an agent whose episode is over")
+        if isinstance(action, bool) or not isinstance(action, int | np.integer) \
+                or not 0 <= int(action) < len(self.spec_.actions):
+            raise IllegalAction(f"action must be an index 0..{len(self.spec_.actions) - 1}, not {action!r}")
+        action = int(action)
+        if action not in legal:
+            named = ", ".join(f"{a} {self.spec_.action_name(a)}" for a in sorted(legal)[:12])
+            raise IllegalAction(f"action {action} {self.spec_.action_name(action)} is not legal for {agent} now; "
+                                f"pick one where observation['action_mask'] is 1 (legal now: {named}"
+                                f"{' …' if len(legal) > 12 else ''}). Nothing changed.")
         self._cumulative_rewards[agent] = 0.0
         for other in self.agents:
             self.rewards[other] = 0.0
-        self.match.play(seat, legal[int(action)])
+        self.last_events = self.match.play(seat, legal[action])
         self.steps += 1
         if self.spec_.seconds_per_step is not None:
-            self.match.advance(self.steps * self.spec_.seconds_per_step)
+            self.last_events += self.match.advance(self.steps * self.spec_.seconds_per_step)
         self._refresh()
         self._accumulate_rewards()
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        self._require_reset()
+        return super().last(observe)
+
+    def agent_iter(self, max_iter: int = 2**63):  # type: ignore[no-untyped-def]
+        self._require_reset()
+        return super().agent_iter(max_iter)
+
+    def _require_reset(self) -> None:
+        if self.match is None:
+            raise RuntimeError(f"{self.metadata['name']}: call reset() before step(), observe() or last()")
 
     def render(self) -> str | None:
         if self.render_mode != "ansi" or self.match is None:
@@ -208,11 +361,12 @@ class LudusEnv(AECEnv):
         view = self.match.view(None)
         if self.spec_.render is not None:
             return self.spec_.render(view)
-        return json.dumps(view, ensure_ascii=False, sort_keys=True)
+        return repr(view)
 
     def close(self) -> None:
         self.match = None
 
     def legal_actions(self, agent: str) -> list[int]:
         """Indices of the agent's legal actions (empty when it has nothing to decide)."""
-        return sorted(self._legal.get(self._seat[agent], {}))
+        self._require_reset()
+        return sorted(self.legal_of(self._seat[agent]))

@@ -16,7 +16,7 @@ import numpy as np
 
 from ludus.engine import Decision
 
-from .adapter import EnvSpec, LudusEnv
+from .adapter import MAX_CYCLES, EnvSpec, LudusEnv
 from .encoding import Vector
 
 COLS, ROWS = 16, 11
@@ -32,6 +32,7 @@ KINDS = ("setup_tile", "setup_square", "setup_arrow", "figure", "step")
 TILE_KINDS = ("stone", "crystal", "right", "turn")
 MONSTER_TILES = ("5", "7", "8", "10", "hit1", "hit2", "hit3")
 PHASES = ("setup", "move", "over")
+TILE_PLANE = {kind: i for i, kind in enumerate(TILE_KINDS)}
 
 PLANES = len(TILE_KINDS) + 1 + 2 + 4 + 1 + 4 + MAX_SEATS + 1 + 1
 SIZE = PLANES * COLS * ROWS + len(PHASES) + 4 + len(MONSTER_TILES) + 2 * MAX_SEATS + len(KINDS) + 3
@@ -40,39 +41,42 @@ SIZE = PLANES * COLS * ROWS + len(PHASES) + 4 + len(MONSTER_TILES) + 2 * MAX_SEA
 def encode(view: dict[str, Any], decision: Decision | None) -> np.ndarray:
     seat = view["seat"] or 0
     players = view["players"]
-    planes = np.zeros((PLANES, ROWS, COLS), dtype=np.float32)
+    # Written straight into the flat planes (plane, row, column): most squares are empty.
+    planes = np.zeros(PLANES * ROWS * COLS, dtype=np.float32)
+    area = ROWS * COLS
     for tile in view["tiles"]:
         c, r = tile["sq"]
-        planes[TILE_KINDS.index(tile["kind"]), r, c] = 1.0
+        planes[TILE_PLANE[tile["kind"]] * area + r * COLS + c] = 1.0
     p = len(TILE_KINDS)
     for c, r in view["pools"]:
-        planes[p, r, c] = 1.0
+        planes[p * area + r * COLS + c] = 1.0
     for teleporter in view["teleporters"]:
         c, r = teleporter["sq"]
-        planes[p + 1 + teleporter["pair"], r, c] = 1.0
-        planes[p + 3 + DIRECTIONS.index(teleporter["arrow"]), r, c] = 1.0
+        planes[(p + 1 + teleporter["pair"]) * area + r * COLS + c] = 1.0
+        planes[(p + 3 + DIRECTIONS.index(teleporter["arrow"])) * area + r * COLS + c] = 1.0
     m = p + 7
     c, r = view["monster"]["sq"]
-    planes[m, r, c] = 1.0
-    planes[m + 1 + DIRECTIONS.index(view["monster"]["facing"]), r, c] = 1.0
+    planes[m * area + r * COLS + c] = 1.0
+    planes[(m + 1 + DIRECTIONS.index(view["monster"]["facing"])) * area + r * COLS + c] = 1.0
     f = m + 5
     moving = (view.get("moving") or {}).get("figure")
     for figure in view["figures"]:
         if figure["where"] != "board" or figure["sq"] is None:
             continue
         c, r = figure["sq"]
-        planes[f + (figure["seat"] - seat) % players, r, c] = 1.0
-        planes[f + MAX_SEATS, r, c] = figure["value"] / 6
+        at = r * COLS + c
+        planes[(f + (figure["seat"] - seat) % players) * area + at] = 1.0
+        planes[(f + MAX_SEATS) * area + at] = figure["value"] / 6
         if figure["id"] == moving:
-            planes[f + MAX_SEATS + 1, r, c] = 1.0
+            planes[(f + MAX_SEATS + 1) * area + at] = 1.0
     v = Vector(SIZE)
-    v.values(planes.ravel().tolist())
+    v.values(planes)
     v.one_hot(PHASES.index(view["phase"]), len(PHASES))
     v.values([view["round"] / 20, view["stage"] - 1, view["deck"]["left"] / 8,
               ((view.get("moving") or {}).get("points") or 0) / 7])
     played = [0.0] * len(MONSTER_TILES)
     for tile in view["deck"]["played"]:
-        played[MONSTER_TILES.index(tile)] += 1.0
+        played[MONSTER_TILES.index(tile)] += 0.5  # a stage holds at most two of a kind (the 7s, the 8s)
     v.values(played)
     waiting = [0.0] * MAX_SEATS
     out = [0.0] * MAX_SEATS
@@ -89,13 +93,54 @@ def encode(view: dict[str, Any], decision: Decision | None) -> np.ndarray:
     return v.done()
 
 
-SPEC = EnvSpec("floors", ACTIONS, SIZE, encode)
+def render(view: dict[str, Any]) -> str:
+    """The board as plain text: ``B4`` is a figure of player_1 showing 4, ``M▶`` the monster facing east."""
+    from ludus.games.floors.terminal import ARROWS, TILE_GLYPHS
+
+    tiles = {tuple(t["sq"]): t["kind"] for t in view["tiles"]}
+    pools = {tuple(p) for p in view["pools"]}
+    teleporters = {tuple(t["sq"]): t for t in view["teleporters"]}
+    figures = {tuple(f["sq"]): f for f in view["figures"] if f["where"] == "board"}
+    monster = tuple(view["monster"]["sq"])
+    lines = [f"Fearsome Floors: round {view['round']}, stage {view['stage']}, {view['phase']}, "
+             f"monster tiles left {view['deck']['left']}, played {' '.join(view['deck']['played']) or '-'}",
+             "out: " + ", ".join(f"player_{s} {n}" for s, n in view["out"].items()) + f" (needed {view['needed']})"
+             + (f"; turn: player_{view['turn']}" if view["turn"] is not None else ""),
+             "    " + "".join(f"{c:^3}" for c in range(COLS))]
+    for r, row in enumerate(view["floor"]):
+        cells = []
+        for c, cell in enumerate(row):
+            square = (c, r)
+            if cell == "#":
+                cells.append("###")
+            elif square == monster:
+                cells.append(f"M{ARROWS[view['monster']['facing']]} ")
+            elif square in figures:
+                figure = figures[square]
+                cells.append(f"{chr(65 + figure['seat'])}{figure['value']} ")
+            elif square in tiles:
+                cells.append(TILE_GLYPHS[tiles[square]])
+            elif square in teleporters:
+                cells.append(f"T{teleporters[square]['pair']}{ARROWS[teleporters[square]['arrow']]}")
+            elif cell in "XE":
+                cells.append("EX " if cell == "X" else "EN ")
+            else:
+                cells.append(" ~ " if square in pools else " · ")
+        lines.append(f"{r:>3} " + "".join(cells))
+    lines.append("figures: seat letter (A = player_0) and shown value; ■ stone ◆ crystal ~ blood pool T teleporter")
+    return "\n".join(lines) + "\n"
 
 
-def raw_env(players: int = 4, options: dict[str, Any] | None = None, render_mode: str | None = None) -> LudusEnv:
-    return LudusEnv(SPEC, players, options, render_mode)
+SPEC = EnvSpec("floors", ACTIONS, SIZE, encode, render=render)
 
 
-def env(players: int = 4, options: dict[str, Any] | None = None, render_mode: str | None = None) -> LudusEnv:
-    """Fearsome Floors for 2–7 agents (``player_0`` …); options as the game's (e.g. variant "advanced")."""
-    return raw_env(players, options, render_mode)
+def raw_env(players: int = 4, options: dict[str, Any] | None = None, render_mode: str | None = None,
+            max_cycles: int = MAX_CYCLES) -> LudusEnv:
+    return LudusEnv(SPEC, players, options, render_mode, max_cycles)
+
+
+def env(players: int = 4, options: dict[str, Any] | None = None, render_mode: str | None = None,
+        max_cycles: int = MAX_CYCLES) -> LudusEnv:
+    """Fearsome Floors for 2–7 agents (``player_0`` …); options as the game's (e.g. variant "advanced");
+    truncated after ``max_cycles × players`` steps."""
+    return raw_env(players, options, render_mode, max_cycles)

@@ -1,46 +1,48 @@
 """The three games as OpenSpiel Python games (optional extra ``openspiel``).
 
-``register()`` registers ``python_ludus_rose``, ``python_ludus_floors`` and
+Importing this module registers ``python_ludus_rose``, ``python_ludus_floors`` and
 ``python_ludus_shadows`` with pyspiel, so ``pyspiel.load_game("python_ludus_rose", {"players": 4})``
-works and OpenSpiel's own tools (``pyspiel.random_sim_test``, the information-set MCTS bot) run
-on them.
+works and OpenSpiel's own tools (``pyspiel.random_sim_test``, ``rl_environment``, the
+information-set MCTS bot with ``Resampler``) run on them.
 
-Chance: the game's whole randomness (shuffles of decks, tiles, identities, maps, later
-reshuffles) comes from its seeded RNG, so the one chance node at the start draws that seed from
-``chance_seeds`` equally likely outcomes. Actions are the same fixed action spaces as the
-PettingZoo environments. Information-state strings are the player's own view (JSON) plus the
-public move number; ``resampler`` builds a consistent full state from that view with the game's
-``world_from_view``, for ``ISMCTSBot.set_resampler``. Simultaneous decisions are taken in seat
-order; the games keep each pick secret until all are in, so the order leaks nothing.
+Chance: every shuffle of a ludus game (decks, tiles, identities, maps, later reshuffles) comes from
+the game's own seeded generator, so the games are ``SAMPLED_STOCHASTIC``: there are no chance nodes;
+each ``new_initial_state()`` deals a fresh game from the seed parameter ``rng_seed`` (the n-th
+game a game object deals is the same in every run).
+
+Information: ``information_state_string(p)`` is player p's own action–observation history — what
+p knew at the start (its first view), then move by move p's own choice or "seat k moved", and the
+events of that move p was shown, and last p's current view. It is perfect recall. A full game has
+no information-state *tensor* (a history of hundreds of moves has no fixed size), so the game type
+says so and ``rl_environment`` uses the observation tensor: the agent's current view, encoded as in
+the PettingZoo environments. Only a game capped at ``TENSOR_MOVES`` moves or fewer
+(``max_cycles × players``) has one: p's encoded view at the start and after every move, with p's
+own action at each move. ``observation_string(p)`` is p's current view.
+
+Rewards are ``rewards.outcome_rewards``; after ``max_cycles × players`` moves without an end the
+state is terminal with returns 0 (``max_game_length``).
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import random
+import sys
+import warnings
 from typing import Any
 
 import numpy as np
 import pyspiel
+from open_spiel.python.algorithms import mcts
 
-from ludus.engine import Game, clone, load_game
+from ludus.engine import Event, Game, clone, load_game
 
-from .adapter import EnvSpec
+from .adapter import MAX_CYCLES, EnvSpec
+from .rewards import outcome_rewards
 
-CHANCE_SEEDS = 1 << 16
-
-
-class _Holder:
-    """A game state that OpenSpiel's Clone (a deepcopy of attributes) copies with the game's fast clone."""
-
-    __slots__ = ("game", "state")
-
-    def __init__(self, game: Game, state: Any) -> None:
-        self.game = game
-        self.state = state
-
-    def __deepcopy__(self, memo: dict) -> _Holder:
-        return _Holder(self.game, clone(self.game, self.state))
+TENSOR_MOVES = 32
+"""The longest game (in moves) that offers an information-state tensor."""
 
 
 def _specs() -> dict[str, tuple[EnvSpec, int, int, int, dict[str, Any]]]:
@@ -54,126 +56,326 @@ def _specs() -> dict[str, tuple[EnvSpec, int, int, int, dict[str, Any]]]:
     }
 
 
-class _Config:
-    """What a state needs of its game. OpenSpiel clones a Python state by deep-copying its
-    attributes; this one is shared, never copied."""
+def _text(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
-    def __init__(self, game_id: str, spec: EnvSpec, players: int, chance_seeds: int, options: dict) -> None:
+
+class _Record:
+    """One step of the action–observation history, shared by every state that went through it.
+
+    ``texts[p]`` caches player p's information-state text up to and including this step, so a
+    string costs one concatenation per new step and nothing for a step seen before.
+    """
+
+    __slots__ = ("action", "after", "choice", "events", "parent", "players", "prefix", "seat", "texts")
+
+    def __init__(self, parent: _Record | None, seat: int, action: int, choice: Any, events: list[Event],
+                 players: int) -> None:
+        self.parent = parent
+        self.seat = seat
+        self.action = action
+        self.choice = choice
+        self.events = events
+        self.players = players
+        self.texts: list[str | None] | None = None  # made on the first request: rollouts never ask
+        self.after: Any = None  # the ludus state after this step (kept only for information tensors)
+        self.prefix: Any = None  # a world's root: (player, its tensor history in the true game)
+
+    def text(self, player: int, first_view: Any) -> str:
+        """Player p's history up to this step (``first_view(p)``: p's view at the start)."""
+        missing: list[_Record] = []
+        record: _Record | None = self
+        while record is not None and (record.texts is None or record.texts[player] is None):
+            missing.append(record)
+            record = record.parent
+        found = "" if record is None or record.texts is None else record.texts[player]
+        for step in reversed(missing):  # oldest first; a game can be thousands of steps long
+            if step.parent is None:
+                found = f"p{player} start {_text(first_view(player))}"
+            else:
+                line = [found, f"\n{step.seat}>", _text(step.choice) if step.seat == player else "moved"]
+                line.extend(f" {event.kind}{_text(event.data)}" for event in step.events if event.visible_to(player))
+                found = "".join(line)
+            if step.texts is None:
+                step.texts = [None] * step.players
+            step.texts[player] = found
+        return found
+
+
+class _Config:
+    """What a state needs of its game; shared by every state, never copied."""
+
+    def __init__(self, game_id: str, spec: EnvSpec, players: int, max_cycles: int, rng_seed: int,
+                 options: dict) -> None:
+        self.game_id = game_id
         self.spec = spec
         self.players = players
-        self.chance_seeds = chance_seeds
+        self.max_moves = max_cycles * players
         self.options = options
-        self.ludus = load_game(game_id)
+        self.ludus: Game = load_game(game_id)
+        self.deals = random.Random(rng_seed)
+        self.warned_mcts = False
+        self.tensor_moves = self.max_moves if self.max_moves <= TENSOR_MOVES else 0
+        per_move = spec.observation_size + len(spec.actions)
+        self.information_size = spec.observation_size + self.tensor_moves * per_move
 
     def __deepcopy__(self, memo: dict) -> _Config:
         return self
 
 
-class LudusState(pyspiel.State):
-    def __init__(self, game: LudusGame) -> None:
-        super().__init__(game)
-        self._lgame = game.config
-        self._held: _Holder | None = None
-        self._steps = 0
+class _Position:
+    """Everything a state holds. OpenSpiel clones a Python state by deep-copying its attributes:
+    this copies the ludus state with the game's fast clone and shares the (immutable) history."""
 
-    # --- helpers ---------------------------------------------------------------------------
-    def _legal_by_seat(self) -> dict[int, dict[int, Any]]:
-        assert self._held is not None
-        game, state = self._held.game, self._held.state
-        pending: dict[int, list] = {}
-        for decision in game.decisions(state):
-            pending.setdefault(decision.seat, []).append(decision)
-        legal = {}
-        for seat in sorted(pending):
-            actions = self._lgame.spec.legal(game.view(state, seat), pending[seat])
-            if actions:
-                legal[seat] = actions
-        return legal
+    __slots__ = ("actions", "config", "first", "known", "legal", "moves", "record", "state")
+
+    def __init__(self, config: _Config, state: Any, record: _Record, first: Any, moves: int) -> None:
+        self.config = config
+        self.state = state
+        self.record = record  # the last step (a root record at the start)
+        self.first = first  # the ludus state at the start (of a world: when it was dealt), for first views
+        self.moves = moves
+        self.known: dict[tuple[str, int], Any] = {}  # per position: views and strings
+        self.legal: tuple[int, dict[int, Any]] | None = None  # (player to move, {action: option})
+        self.actions: list[int] | None = None  # the legal actions, sorted
+
+    def __deepcopy__(self, memo: dict) -> _Position:
+        return _Position(self.config, clone(self.config.ludus, self.state), self.record, self.first, self.moves)
+
+
+def _turn(config: _Config, state: Any, moves: int, view: Any) -> tuple[int, dict[int, Any]]:
+    """(the player to move, {action: option}) in a ludus state after ``moves`` moves: the lowest
+    seat the spec offers something (``view(seat)`` only if the spec needs it), or TERMINAL."""
+    game = config.ludus
+    if moves >= config.max_moves or game.outcome(state) is not None:
+        return pyspiel.PlayerId.TERMINAL, {}
+    decisions = game.decisions(state)
+    if len(decisions) == 1:  # the usual case: one seat, one decision
+        seat = decisions[0].seat
+        legal = config.spec.legal(lambda: view(seat), decisions)
+        return (seat, legal) if legal else (pyspiel.PlayerId.TERMINAL, {})
+    pending: dict[int, list] = {}
+    for decision in decisions:
+        pending.setdefault(decision.seat, []).append(decision)
+    for seat in sorted(pending):
+        legal = config.spec.legal(lambda seat=seat: view(seat), pending[seat])
+        if legal:
+            return seat, legal
+    return pyspiel.PlayerId.TERMINAL, {}
+
+
+class _Undealt:
+    """A new state's position before its deal. OpenSpiel clones a Python state by making a new
+    initial state and deep-copying the original's attributes over it, so a new state deals only
+    when first asked — and a clone of an undealt state makes the original deal first."""
+
+    __slots__ = ("owner",)
+
+    def __init__(self, owner: LudusState) -> None:
+        self.owner = owner
+
+    def __deepcopy__(self, memo: dict) -> _Position:
+        return copy.deepcopy(self.owner._position, memo)
+
+
+class LudusState(pyspiel.State):
+    def __init__(self, game: LudusGame, position: _Position | None = None) -> None:
+        super().__init__(game)
+        self._config = game.config
+        self._dealt: _Position | _Undealt = _Undealt(self) if position is None else position
+
+    @property
+    def _position(self) -> _Position:
+        dealt = self._dealt
+        if type(dealt) is _Undealt:
+            config = self._config
+            state = config.ludus.setup(config.players, config.deals.randrange(2**31), config.options)
+            record = _Record(None, -1, -1, None, [], config.players)
+            dealt = self._dealt = _Position(config, state, record, clone(config.ludus, state), 0)
+        return dealt
+
+    # --- what the position knows about itself, computed once -------------------------------
+    def _known(self, key: str, player: int, make: Any) -> Any:
+        known = self._position.known
+        found = known.get((key, player))
+        if found is None:
+            found = known[(key, player)] = make()
+        return found
+
+    def _legal(self) -> tuple[int, dict[int, Any]]:
+        """(the player to move, {action: option}) — the lowest seat the spec offers something."""
+        position = self._dealt
+        found = position.legal if type(position) is _Position else None
+        if found is None:
+            position = self._position
+            found = position.legal = self._find_legal(position)
+        return found
+
+    def _find_legal(self, position: _Position) -> tuple[int, dict[int, Any]]:
+        return _turn(position.config, position.state, position.moves, self.view)
 
     def ludus_state(self) -> Any:
-        """The underlying ludus state (None before the chance node)."""
-        return None if self._held is None else self._held.state
+        """The underlying ludus state (the full position, hidden parts included)."""
+        return self._position.state
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` sees now (None = a spectator)."""
+        position = self._position
+        key = -1 if player is None else player
+        return self._known("view", key, lambda: position.config.ludus.view(position.state, player))
+
+    def decisions(self, player: int) -> list:
+        return [d for d in self._position.config.ludus.decisions(self._position.state) if d.seat == player]
 
     # --- the OpenSpiel API -------------------------------------------------------------------
     def current_player(self) -> int:
-        if self._held is None:
-            return pyspiel.PlayerId.CHANCE
-        if self._held.game.outcome(self._held.state) is not None:
-            return pyspiel.PlayerId.TERMINAL
-        legal = self._legal_by_seat()
-        if not legal:
-            return pyspiel.PlayerId.TERMINAL
-        return min(legal)
-
-    def _legal_actions(self, player: int) -> list[int]:
-        return sorted(self._legal_by_seat().get(player, {}))
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        n = self._lgame.chance_seeds
-        return [(seed, 1.0 / n) for seed in range(n)]
-
-    def _apply_action(self, action: int) -> None:
-        if self._held is None:
-            game = self._lgame.ludus
-            self._held = _Holder(game, game.setup(self._lgame.players, int(action), self._lgame.options))
-            return
-        seat = self.current_player()
-        option = self._legal_by_seat()[seat][int(action)]
-        self._held.game.apply(self._held.state, seat, option)
-        self._steps += 1
-        if self._lgame.spec.seconds_per_step is not None:
-            self._held.game.advance(self._held.state, self._steps * self._lgame.spec.seconds_per_step)
-
-    def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
-            return f"seed:{action}"
-        return json.dumps(self._lgame.spec.actions[action], ensure_ascii=False)
+        return self._legal()[0]
 
     def is_terminal(self) -> bool:
-        return self.current_player() == pyspiel.PlayerId.TERMINAL
+        return self._legal()[0] == pyspiel.PlayerId.TERMINAL
+
+    def _legal_actions(self, player: int) -> list[int]:
+        seat, legal = self._legal()
+        return self._sorted(legal) if player == seat else []
+
+    # Python callers (the bots, rollouts) reach these without a round trip through C++.
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        seat, legal = self._legal()
+        return self._sorted(legal) if player is None or player == seat else []
+
+    def _sorted(self, legal: dict[int, Any]) -> list[int]:
+        position = self._position
+        if position.actions is None:
+            position.actions = sorted(legal)
+        return position.actions[:]  # the caller's own list: bots shuffle theirs
+
+    def is_chance_node(self) -> bool:
+        return False  # chance is sampled inside the game
+
+    def _apply_action(self, action: int) -> None:
+        seat, legal = self._legal()
+        option = legal.get(action)
+        if option is None:
+            spec = self._position.config.spec
+            raise ValueError(f"action {action} {spec.action_name(action)} is not legal for player {seat} now; "
+                             f"legal actions: {sorted(legal)} (state.legal_actions())")
+        position = self._position
+        config = position.config
+        events = config.ludus.apply(position.state, seat, option)
+        position.moves += 1
+        seconds = config.spec.seconds_per_step
+        if seconds is not None:
+            events = [*events, *config.ludus.advance(position.state, position.moves * seconds)]
+        position.record = _Record(position.record, seat, action, option, events, config.players)
+        if config.tensor_moves:
+            position.record.after = clone(config.ludus, position.state)
+        position.known = {}
+        position.legal = position.actions = None
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return _text(self._position.config.spec.actions[action])
 
     def returns(self) -> list[float]:
-        if self._held is None:
-            return [0.0] * self._lgame.players
-        outcome = self._held.game.outcome(self._held.state)
+        config = self._position.config
+        outcome = config.ludus.outcome(self._position.state)
         if outcome is None:
-            return [0.0] * self._lgame.players
-        return [1.0 if seat in outcome.winners else -1.0 for seat in range(self._lgame.players)]
+            return [0.0] * config.players
+        return outcome_rewards(outcome, config.players, config.spec.cooperative)
 
-    def view(self, player: int | None) -> dict[str, Any] | None:
-        if self._held is None:
-            return None
-        return self._held.game.view(self._held.state, player)
+    def clone(self) -> LudusState:
+        config = self._position.config
+        if not config.warned_mcts:
+            caller = sys._getframe(1)
+            if caller.f_code.co_name == "_apply_tree_policy" and \
+                    caller.f_globals.get("__name__", "").endswith("algorithms.mcts"):
+                config.warned_mcts = True
+                warnings.warn(f"mcts.MCTSBot searches the true state of python_ludus_{config.game_id}, hidden "
+                              "cards and tiles included — it cheats. For a fair search use ismcts.ISMCTSBot with "
+                              "bot.set_resampler(openspiel.Resampler(seed)).", UserWarning, stacklevel=3)
+        return super().clone()
+
+    def information_state_string(self, player: int | None = None) -> str:
+        return self._information(self.current_player() if player is None else player)
+
+    def _information(self, player: int) -> str:
+        position = self._position
+
+        def make() -> str:
+            first = position.first
+            history = position.record.text(player, lambda p: position.config.ludus.view(first, p))
+            return f"{history}\nnow {_text(self.view(player))}"
+
+        return self._known("information", player, make)
 
     def __str__(self) -> str:
-        return json.dumps(self.view(None), ensure_ascii=False, sort_keys=True)
+        return _text(self.view(None))
+
+
+def _seen(config: _Config, ludus_state: Any, player: int) -> np.ndarray:
+    """The player's encoded view of a position (with its pending decision)."""
+    game = config.ludus
+    mine = [d for d in game.decisions(ludus_state) if d.seat == player]
+    return config.spec.encode(game.view(ludus_state, player), mine[0] if mine else None)
+
+
+def _tensor_history(position: _Position, player: int) -> tuple[np.ndarray, list[tuple[np.ndarray, int]]]:
+    """What a player's information-state tensor holds: its encoded first view, then per move its
+    encoded view after the move and its own action (−1 for another's move). A resampled world
+    starts from the player's history in the true game (``_Record.prefix``)."""
+    steps: list[tuple[np.ndarray, int]] = []
+    record = position.record
+    while record.parent is not None:
+        steps.append((_seen(position.config, record.after, player), record.action if record.seat == player else -1))
+        record = record.parent
+    steps.reverse()
+    if record.prefix is not None and record.prefix[0] == player:
+        _, first, before = record.prefix
+        return first, before + steps
+    return _seen(position.config, position.first, player), steps
 
 
 class LudusObserver:
-    """Strings (and tensors) of what one player knows: its own view and the public move number."""
+    """Information state (perfect recall: strings only) or observation (the current view, and its tensor)."""
 
     def __init__(self, game: LudusGame, iig_obs_type: Any, params: dict | None) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
-        self.config = game.config
-        self.perfect_recall = iig_obs_type is None or iig_obs_type.perfect_recall
-        self.tensor = np.zeros(self.config.spec.observation_size, np.float32)
-        self.dict = {"observation": self.tensor}
+        self.perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        config = game.config
+        self.tensor: np.ndarray | None = None
+        self.dict: dict[str, np.ndarray] = {}
+        if not self.perfect_recall:
+            self.tensor = np.zeros(config.spec.observation_size, np.float32)
+            self.dict = {"observation": self.tensor}
+        elif config.tensor_moves:
+            self.tensor = np.zeros(config.information_size, np.float32)
+            self.dict = {"information": self.tensor}
+        self.config = config
 
     def set_from(self, state: LudusState, player: int) -> None:
-        view = state.view(player)
-        if view is None:
-            self.tensor.fill(0)
+        if self.tensor is None:
+            raise ValueError(f"a game of up to {self.config.max_moves} moves has no information-state tensor "
+                             "(a history of hundreds of moves has no fixed size): use observation_tensor(), or "
+                             f"information_state_string() for the history (or max_cycles × players ≤ {TENSOR_MOVES})")
+        if not self.perfect_recall:
+            self.tensor[:] = _seen(self.config, state.ludus_state(), player)
             return
-        held = state._held
-        assert held is not None
-        decisions = [d for d in held.game.decisions(held.state) if d.seat == player]
-        self.tensor[:] = self.config.spec.encode(view, decisions[0] if decisions else None)
+        # p's view at the start, then per move: p's view after it and p's own action (if p moved)
+        self.tensor.fill(0)
+        first, steps = _tensor_history(state._position, player)
+        size, actions = self.config.spec.observation_size, len(self.config.spec.actions)
+        self.tensor[:size] = first
+        at = size
+        for seen, action in steps:
+            self.tensor[at:at + size] = seen
+            if action >= 0:
+                self.tensor[at + size + action] = 1.0
+            at += size + actions
 
     def string_from(self, state: LudusState, player: int) -> str:
-        view = state.view(player)
-        text = "start" if view is None else json.dumps(view, sort_keys=True, ensure_ascii=False)
-        return f"{state._steps}|{text}" if self.perfect_recall else text
+        if self.perfect_recall:
+            return state._information(player)
+        return _text(state.view(player))
 
 
 class LudusGame(pyspiel.Game):
@@ -181,15 +383,18 @@ class LudusGame(pyspiel.Game):
         spec, low, high, default, fixed = _specs()[game_id]
         params = dict(params or {})
         players = int(params.get("players", default))
-        chance_seeds = int(params.get("chance_seeds", CHANCE_SEEDS))
+        max_cycles = int(params.get("max_cycles", MAX_CYCLES))
         if not low <= players <= high:
             raise ValueError(f"{game_id} is played by {low}–{high} players in OpenSpiel, not {players}")
+        if max_cycles < 1:
+            raise ValueError(f"max_cycles must be at least 1, not {max_cycles}")
         # pybind11 keeps Python attributes only once the C++ base is constructed
-        super().__init__(_game_type(game_id, low, high, default), pyspiel.GameInfo(
-            num_distinct_actions=len(spec.actions), max_chance_outcomes=chance_seeds,
+        tensor = 0 < max_cycles * players <= TENSOR_MOVES
+        super().__init__(_game_type(game_id, low, high, default, tensor), pyspiel.GameInfo(
+            num_distinct_actions=len(spec.actions), max_chance_outcomes=0,
             num_players=players, min_utility=-1.0, max_utility=1.0,
-            max_game_length=20_000), params)
-        self.config = _Config(game_id, spec, players, chance_seeds, dict(fixed))
+            max_game_length=max_cycles * players), params)
+        self.config = _Config(game_id, spec, players, max_cycles, int(params.get("rng_seed", 0)), dict(fixed))
 
     def new_initial_state(self) -> LudusState:
         return LudusState(self)
@@ -197,33 +402,108 @@ class LudusGame(pyspiel.Game):
     def make_py_observer(self, iig_obs_type: Any = None, params: dict | None = None) -> LudusObserver:
         return LudusObserver(self, iig_obs_type, params)
 
+    def information_state_tensor_shape(self) -> list[int]:
+        return [self.config.information_size]
 
-def _game_type(game_id: str, low: int, high: int, default: int) -> pyspiel.GameType:
+
+def _game_type(game_id: str, low: int, high: int, default: int, tensor: bool = False) -> pyspiel.GameType:
+    utility = pyspiel.GameType.Utility
     return pyspiel.GameType(
         short_name=f"python_ludus_{game_id}", long_name=f"ludus {game_id}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        # Competitive rewards sum to zero only up to rounding (thirds, fifths), which OpenSpiel's
+        # exact zero-sum check rejects: they are declared general-sum.
+        utility=utility.IDENTICAL if _specs()[game_id][0].cooperative else utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=high, min_num_players=low,
-        provides_information_state_string=True, provides_information_state_tensor=False,
+        provides_information_state_string=True, provides_information_state_tensor=tensor,
         provides_observation_string=True, provides_observation_tensor=True,
-        parameter_specification={"players": default, "chance_seeds": CHANCE_SEEDS})
+        parameter_specification={"players": default, "max_cycles": MAX_CYCLES, "rng_seed": 0})
 
 
-def resampler(state: LudusState, player: int) -> LudusState:
-    """A full state consistent with what ``player`` knows in ``state`` (for ``ISMCTSBot.set_resampler``)."""
-    view = state.view(player)
-    if view is None:
-        return state.clone()
-    held = state._held
-    assert held is not None
-    rng = random.Random(hash((state._steps, player, state.history_str())))
-    world = held.game.world_from_view(view, player, rng)
-    new = state.clone()
-    new._held = _Holder(held.game, world)
-    return new
+class Resampler:
+    """Worlds for ``ISMCTSBot.set_resampler``: each call deals a fresh full state consistent with what
+    the player knows, from this resampler's own generator (seed it like the bot), never from the
+    true state's seed.
+
+    A world keeps the player's information state (so the bot finds its tree node again) and
+    nothing else of the true game: other players' strings start from what they see in the world,
+    and its ``history()`` is empty — the true actions (secret picks included) stay in the true state.
+    """
+
+    def __init__(self, seed: int | random.Random | np.random.RandomState | np.random.Generator | None = None) -> None:
+        self.rng = _rng(seed)
+
+    def __call__(self, state: LudusState, player: int) -> LudusState:
+        position = state._position
+        config = position.config
+        world = config.ludus.world_from_view(state.view(player), player, random.Random(self.rng.getrandbits(64)))
+        root = _Record(None, -1, -1, None, [], config.players)
+        root.texts = [None] * config.players
+        root.texts[player] = position.record.text(player, lambda p: config.ludus.view(position.first, p))
+        if config.tensor_moves:
+            root.prefix = (player, *_tensor_history(position, player))
+        return LudusState(state.get_game(), _Position(config, world, root, clone(config.ludus, world), position.moves))
+
+
+class RandomRollouts(mcts.Evaluator):
+    """OpenSpiel's random-rollout evaluation, played on the ludus game directly.
+
+    The same policy as ``mcts.RandomRolloutEvaluator`` — uniform over the same legal actions, the
+    same step cap and returns — without building an OpenSpiel state per move, so a rollout runs at
+    the rules' own speed (about twice as many per second). ``seed``: an int, a ``random.Random``
+    or a numpy ``RandomState``, like ``Resampler``.
+    """
+
+    def __init__(self, n_rollouts: int = 1,
+                 seed: int | random.Random | np.random.RandomState | np.random.Generator | None = None) -> None:
+        self.n_rollouts = n_rollouts
+        self.rng = _rng(seed)
+
+    def evaluate(self, state: LudusState) -> np.ndarray:
+        position = state._position
+        config = position.config
+        game, seconds, rng = config.ludus, config.spec.seconds_per_step, self.rng
+        direct = config.spec.translate is None  # then a lone decision's options are its legal actions
+        total = np.zeros(config.players)
+        for _ in range(self.n_rollouts):
+            world, moves = clone(game, position.state), position.moves
+            while moves < config.max_moves and game.outcome(world) is None:
+                decisions = game.decisions(world)
+                if direct and len(decisions) == 1 and decisions[0].options:
+                    seat, options = decisions[0].seat, decisions[0].options
+                    option = options[rng.randrange(len(options))]
+                else:
+                    seat, legal = _turn(config, world, moves, lambda seat, world=world: game.view(world, seat))
+                    if seat == pyspiel.PlayerId.TERMINAL:
+                        break
+                    actions = sorted(legal)
+                    option = legal[actions[rng.randrange(len(actions))]]
+                game.apply(world, seat, option)
+                moves += 1
+                if seconds is not None:
+                    game.advance(world, moves * seconds)
+            outcome = game.outcome(world)
+            if outcome is not None:
+                total += outcome_rewards(outcome, config.players, config.spec.cooperative)
+        return total / self.n_rollouts
+
+    def prior(self, state: LudusState) -> list[tuple[int, float]]:
+        actions = state.legal_actions()
+        return [(action, 1.0 / len(actions)) for action in actions]
+
+
+def _rng(seed: int | random.Random | np.random.RandomState | np.random.Generator | None) -> random.Random:
+    """A ``random.Random`` from the caller's seed or generator (drawn once from a numpy one)."""
+    if isinstance(seed, random.Random):
+        return seed
+    if isinstance(seed, np.random.Generator):
+        return random.Random(int(seed.integers(2**63)))
+    if isinstance(seed, np.random.RandomState):
+        return random.Random(int(seed.randint(2**31)))
+    return random.Random(seed)
 
 
 class RoseSpielGame(LudusGame):
@@ -248,12 +528,17 @@ _REGISTERED: set[str] = set()
 
 
 def register(*game_ids: str) -> list[str]:
-    """Register the games with pyspiel (all three by default); returns their OpenSpiel names."""
+    """Register the games with pyspiel (all three by default; importing this module already did);
+    returns their OpenSpiel names."""
     names = []
-    for game_id in game_ids or ("rose", "floors", "shadows"):
+    for game_id in game_ids or tuple(_CLASSES):
         _, low, high, default, _ = _specs()[game_id]
         if game_id not in _REGISTERED:
             pyspiel.register_game(_game_type(game_id, low, high, default), _CLASSES[game_id])
             _REGISTERED.add(game_id)
         names.append(f"python_ludus_{game_id}")
     return names
+
+
+NAMES = dict(zip(_CLASSES, register(), strict=True))
+"""Game id → OpenSpiel name, e.g. ``NAMES["rose"] == "python_ludus_rose"``."""

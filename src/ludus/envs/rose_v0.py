@@ -9,6 +9,7 @@ the agent), and the decision it holds. ``infos[agent]["view"]`` carries the raw 
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import numpy as np
@@ -16,8 +17,7 @@ import numpy as np
 from ludus.engine import Decision
 from ludus.games.rose.components import BUILDINGS, COLOURS, DEFAULT, EVENTS, PAWNS
 
-from .adapter import EnvSpec, LudusEnv
-from .encoding import Vector
+from .adapter import MAX_CYCLES, EnvSpec, LudusEnv, agent_name
 
 WORDS = ("done", "none", "+", "-", "one", "two", "skip", "again", "draw")
 ACTIONS: list[Any] = [*DEFAULT.card_ids, *DEFAULT.tile_ids, *PAWNS, *BUILDINGS, *WORDS]
@@ -31,67 +31,95 @@ PAWN = {p: i for i, p in enumerate(PAWNS)}
 EVENT = {e: i for i, e in enumerate(EVENTS)}
 CARD = {c: i for i, c in enumerate(DEFAULT.card_ids)}
 
-SIZE = (7 + len(PHASES) + 2 + 2 * 6 + 6 + len(CARD) + 2 + len(EVENTS) + 1
-        + MAX_SEATS * (4 + 6) + len(PAWNS) * len(BUILDINGS) + len(BUILDINGS) * 6
-        + MAX_SEATS + len(KINDS) + 6 + MAX_SEATS + 2)
+# The observation layout: (field, length) in order; ``OFFSET[field]`` is where the field starts.
+LAYOUT: tuple[tuple[str, int], ...] = (
+    ("day", 7), ("phase", len(PHASES)), ("sundial", 1), ("task_row", 1), ("suspicion", 6), ("clue", 6),
+    ("identity", 6), ("hand", len(CARD)), ("time_tiles", 2), ("event", len(EVENTS)), ("draw_pile", 1),
+    ("seats", MAX_SEATS * (4 + 6)), ("pawns", len(PAWNS) * len(BUILDINGS)), ("task_tiles", len(BUILDINGS) * 6),
+    ("active", MAX_SEATS), ("kind", len(KINDS)), ("monk", 6), ("target", MAX_SEATS), ("amount", 2),
+)
+OFFSET: dict[str, int] = {}
+SIZE = 0
+for _field, _length in LAYOUT:
+    OFFSET[_field] = SIZE
+    SIZE += _length
 
 
 def encode(view: dict[str, Any], decision: Decision | None) -> np.ndarray:
-    v = Vector(SIZE)
+    """The agent's view as a vector (``LAYOUT``): written into one list by offset, one conversion."""
+    at = OFFSET
+    out = [0.0] * SIZE
     seat = view["seat"] or 0
     players = view["players"]
-
-    def relative(other: int | None) -> int | None:
-        return None if other is None else (other - seat) % players
-
-    v.one_hot(view["day"] - 1, 7)
-    v.one_hot(PHASES.index(view["phase"]), len(PHASES))
-    v.scalar(view["sundial"] / 24)
-    v.scalar(view["task_row"] / 14)
-    v.values([view["suspicion"][c] / 40 for c in COLOURS])
-    v.values([view["clue"][c] / 60 for c in COLOURS])
-    you = view.get("you") or {}
-    v.one_hot(COLOUR.get(you.get("identity")), 6)
-    v.many_hot((CARD[card["id"]] for card in you.get("hand", [])), len(CARD))
-    tiles = you.get("time_tiles", [])
-    v.values([len(tiles) / 10, sum(1 for t in tiles if t.get("fresh")) / 10])
-    v.one_hot(EVENT.get(view["event"]), len(EVENTS))
-    v.scalar(view["draw_pile"] / 60)
-    by_relative = {relative(s["seat"]): s for s in view["seats"]}
-    for r in range(MAX_SEATS):
-        s = by_relative.get(r)
-        if s is None:
-            v.values([0.0] * 4)
-            v.many_hot((), 6)
-            continue
-        v.values([1.0, s["cards"] / 3, s["time_tiles"] / 10, len(s["event_tiles"]) / 6])
-        v.many_hot((COLOUR[c] for c in s["revealed"]), 6)
-    where = np.zeros((len(PAWNS), len(BUILDINGS)), dtype=np.float32)
-    task = np.zeros((len(BUILDINGS), 6), dtype=np.float32)
+    out[at["day"] + view["day"] - 1] = 1.0
+    out[at["phase"] + PHASES.index(view["phase"])] = 1.0
+    out[at["sundial"]] = min(view["sundial"] / 24, 1.0)
+    out[at["task_row"]] = view["task_row"] / 14
+    suspicion, clue = view["suspicion"], view["clue"]
+    for i, colour in enumerate(COLOURS):
+        out[at["suspicion"] + i] = suspicion[colour] / 40
+        out[at["clue"] + i] = min(clue[colour] / 60, 1.0)
+    you = view.get("you")
+    if you is not None:
+        out[at["identity"] + COLOUR[you["identity"]]] = 1.0
+        for card in you["hand"]:
+            out[at["hand"] + CARD[card["id"]]] = 1.0
+        tiles = you["time_tiles"]
+        out[at["time_tiles"]] = min(len(tiles) / 10, 1.0)
+        out[at["time_tiles"] + 1] = min(sum(1 for t in tiles if t["fresh"]) / 10, 1.0)
+    if view["event"] is not None:
+        out[at["event"] + EVENT[view["event"]]] = 1.0
+    out[at["draw_pile"]] = min(view["draw_pile"] / 60, 1.0)
+    for other in view["seats"]:
+        base = at["seats"] + ((other["seat"] - seat) % players) * 10
+        out[base] = 1.0
+        out[base + 1] = min(other["cards"] / 3, 1.0)
+        out[base + 2] = min(other["time_tiles"] / 10, 1.0)
+        out[base + 3] = len(other["event_tiles"]) / 6
+        for colour in other["revealed"]:
+            out[base + 4 + COLOUR[colour]] = 1.0
+    pawns, tasks, buildings = at["pawns"], at["task_tiles"], len(BUILDINGS)
     for name, building in view["buildings"].items():
         b = BUILDING[name]
         for pawn in building["pawns"]:
-            where[PAWN[pawn], b] = 1.0
+            out[pawns + PAWN[pawn] * buildings + b] = 1.0
         for tile in building["tiles"]:
-            task[b, COLOUR[tile["colour"]]] += tile["value"] / 6
-    v.values(where.ravel().tolist())
-    v.values(task.ravel().tolist())
-    v.one_hot(relative(view["active"]), MAX_SEATS)
-    prompt = decision.prompt if decision is not None else {}
-    v.one_hot(KINDS.index(decision.kind) if decision is not None else None, len(KINDS))
-    v.one_hot(COLOUR.get(prompt.get("monk")), 6)
-    v.one_hot(relative(prompt.get("target")), MAX_SEATS)
-    v.values([float(prompt.get("amount", 0)) / 10, len(decision.options) / 20 if decision else 0.0])
-    return v.done()
+            out[tasks + b * 6 + COLOUR[tile["colour"]]] += tile["value"] / 6
+    if view["active"] is not None:
+        out[at["active"] + (view["active"] - seat) % players] = 1.0
+    if decision is not None:
+        prompt = decision.prompt
+        out[at["kind"] + KINDS.index(decision.kind)] = 1.0
+        if prompt.get("monk") in COLOUR:
+            out[at["monk"] + COLOUR[prompt["monk"]]] = 1.0
+        if prompt.get("target") is not None:
+            out[at["target"] + (prompt["target"] - seat) % players] = 1.0
+        out[at["amount"]] = min(float(prompt.get("amount", 0)) / 10, 1.0)
+        out[at["amount"] + 1] = min(len(decision.options) / 20, 1.0)
+    return np.minimum(np.array(out, dtype=np.float32), 1.0)
 
 
-SPEC = EnvSpec("rose", ACTIONS, SIZE, encode)
+def render(view: dict[str, Any]) -> str:
+    """The table as plain text, drawn by the terminal game's own layout (English)."""
+    from rich.console import Console
+
+    from ludus.games.rose.terminal import Words
+    from ludus.games.rose.terminal import render as table
+
+    console = Console(file=io.StringIO(), width=120, record=True, color_system=None)
+    console.print(table(Words("en", {s: agent_name(s) for s in range(view["players"])}), view, []))
+    return console.export_text()
 
 
-def raw_env(players: int = 4, options: dict[str, Any] | None = None, render_mode: str | None = None) -> LudusEnv:
-    return LudusEnv(SPEC, players, options, render_mode)
+SPEC = EnvSpec("rose", ACTIONS, SIZE, encode, render=render)
 
 
-def env(players: int = 4, options: dict[str, Any] | None = None, render_mode: str | None = None) -> LudusEnv:
-    """The Name of the Rose for 2–5 agents (``player_0`` …)."""
-    return raw_env(players, options, render_mode)
+def raw_env(players: int = 4, options: dict[str, Any] | None = None, render_mode: str | None = None,
+            max_cycles: int = MAX_CYCLES) -> LudusEnv:
+    return LudusEnv(SPEC, players, options, render_mode, max_cycles)
+
+
+def env(players: int = 4, options: dict[str, Any] | None = None, render_mode: str | None = None,
+        max_cycles: int = MAX_CYCLES) -> LudusEnv:
+    """The Name of the Rose for 2–5 agents (``player_0`` …); truncated after ``max_cycles × players`` steps."""
+    return raw_env(players, options, render_mode, max_cycles)

@@ -2,31 +2,41 @@
 
 The real-time loop becomes one clue per step: the officer agent (``player_0`` in the first
 round; roles may swap between rounds) gives one or two face-up cards, or refreshes the row; then
-a detective agent moves the team's figure; each environment step advances the co-op countdown by
-``seconds_per_step`` simulated seconds (default 12, so an Agent round of 5 minutes allows about
-12 clues). Refreshing is offered only together with giving, so an officer never has to act while
-its detectives are moving. When two detectives could move, the lower seat moves (real time would
-let either). Actions are stable names — "slot:3", "slots:2,7" (face-up positions), "refresh",
-"space:24", "seat:2" — translated to the game's card and space ids from the agent's own view.
+the detective agents move the team's figure — by the rulebook's agreement (the game's option
+``team_move``, default "agree": each detective's step proposes a space or agrees to the proposal,
+and the figure moves once all agree), or with ``team_move="first"`` by the first detective's
+choice. Each environment step advances the co-op countdown by ``seconds_per_step`` simulated
+seconds (default 12, so an Agent round of 5 minutes allows about 25 steps). Refreshing is offered
+only together with giving, so an officer never has to act while its detectives are moving. When
+two detectives could act, the lower seat acts first (real time would let either). Actions are
+stable names — "slot:3", "slots:2,7" (face-up positions), "refresh", "space:24", "seat:2" —
+translated to the game's card and space ids from the agent's own view.
 
 The observation encodes the board spaces (obstacles, the figure, evidence markers, police tokens,
-previous landings, and — for the officer only — its own map card), the hand and row as positions,
-round and countdown state. Pictures are given by id in ``infos[agent]["view"]``; their icons,
-keywords and colours come from ``ludus.games.shadows.pictures``.
+previous landings, and — for the officer only — its own map card), the round and countdown, and
+pictures: every board space, every face-up card and each card in the detectives' hand carries a
+fixed-size picture feature (``picture_features``: the meaning of what a player sees in the picture
+— its elements, setting and mood, through the same sentence-embedding vectors the bots' reader
+uses — and its mean colour), so a learner can relate cards to spaces. Rewards: the team's result,
++1 to every seat for a won game, −1 for a lost one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from itertools import combinations
 from typing import Any
 
 import numpy as np
 
 from ludus.engine import Decision
+from ludus.games.shadows.association import OBJECT_WEIGHT, SUBJECT_WEIGHT, meaning_vectors
+from ludus.games.shadows.pictures import deck_for
+from ludus.games.shadows.pictures.colours import hex_to_lab
+from ludus.games.shadows.pictures.percept import percept
 
-from .adapter import EnvSpec, LudusEnv
-from .encoding import Vector
+from .adapter import MAX_CYCLES, EnvSpec, LudusEnv
 
 SPACES = 37
 SLOTS = 10
@@ -38,7 +48,58 @@ ACTIONS: list[str] = ([f"slot:{i}" for i in range(SLOTS)]
 INDEX = {name: i for i, name in enumerate(ACTIONS)}
 KINDS = ("give", "refresh", "move", "next-officer")
 PHASES = ("play", "between", "over")
-SIZE = SPACES * (3 + 1 + 1 + 1 + 1 + len(KIND_NAMES)) + SLOTS + 2 + len(PHASES) + 6 + len(KINDS) + 2
+HAND = 2
+MEANING = 128
+PICTURE = 2 * MEANING + 3
+"""Per picture: the meaning of its elements (128 values), of its setting and mood (128), and its
+mean colour (CIELAB, 3 values)."""
+SIZE = (SPACES * (3 + 1 + 1 + 1 + 1 + len(KIND_NAMES)) + SLOTS + 2 + len(PHASES) + 6 + len(KINDS) + 2
+        + (SPACES + SLOTS + HAND) * PICTURE)
+
+
+def picture_features(picture_seed: int | None = None) -> dict[str, np.ndarray]:
+    """Picture id → its feature vector (values in 0..1) for the standard deck or a seeded fresh one."""
+    rows, table = _picture_table(picture_seed)
+    return {picture_id: table[row] for picture_id, row in rows.items() if picture_id is not None}
+
+
+@cache
+def _picture_table(picture_seed: int | None) -> tuple[dict[str | None, int], np.ndarray]:
+    """Picture id → row of one feature table (the row of ``None``, no picture, is all zeros).
+
+    Built from what a player perceives of the picture (``pictures.percept``), with the meaning
+    vectors the bots' reader uses (``association.meaning_vectors``): the elements' vectors weighted
+    as the reader weighs them (the subject more), the setting's and mood's vectors weighted as the
+    reader weighs them (the setting more) — each made unit length and moved from −1..1 to 0..1 —
+    and the share-weighted mean of the visible colours in CIELAB, scaled to 0..1.
+    """
+    keys, vectors = meaning_vectors()
+    rows: dict[str | None, int] = {}
+    features = []
+    for picture_id, picture in deck_for(picture_seed).items():
+        seen = percept(picture)
+        weights = np.array([SUBJECT_WEIGHT] + [OBJECT_WEIGHT] * (len(seen.elements) - 1), dtype=np.float32)
+        meaning = weights @ vectors[[keys[element.name] for element in seen.elements]]
+        place = (0.75 * vectors[keys[f"setting:{'|'.join(seen.setting)}"]]
+                 + 0.25 * vectors[keys[f"mood:{'|'.join(seen.mood)}"]])
+        shares = np.array([share for _, share in seen.colours], dtype=np.float64)
+        lab = np.array([hex_to_lab(colour) for colour, _ in seen.colours]).T @ shares / shares.sum()
+        colour = [lab[0] / 100, (lab[1] + 128) / 256, (lab[2] + 128) / 256]
+        features.append(np.clip(np.concatenate([(_unit(meaning) + 1) / 2, (_unit(place) + 1) / 2, colour]), 0, 1))
+        rows[picture_id] = len(rows)
+    rows[None] = len(rows)
+    features.append(np.zeros(PICTURE))
+    return rows, np.array(features, dtype=np.float32)
+
+
+def _unit(vector: np.ndarray) -> np.ndarray:
+    return vector / max(float(np.linalg.norm(vector)), 1e-9)
+
+
+_SLOT = [INDEX[f"slot:{i}"] for i in range(SLOTS)]
+_SLOTS = {(i, j): INDEX[f"slots:{i},{j}"] for i, j in combinations(range(SLOTS), 2)}
+_SPACE = [INDEX[f"space:{s}"] for s in range(SPACES)]
+_SEAT = [INDEX[f"seat:{s}"] for s in range(MAX_SEATS)]
 
 
 def translate(view: dict[str, Any], decisions: Sequence[Decision]) -> dict[int, Any]:
@@ -48,66 +109,121 @@ def translate(view: dict[str, Any], decisions: Sequence[Decision]) -> dict[int, 
     for decision in decisions:
         if decision.kind == "give":
             for option in decision.options:
-                slots = sorted(slot_of[card] for card in option)
-                name = f"slot:{slots[0]}" if len(slots) == 1 else f"slots:{slots[0]},{slots[1]}"
-                legal[INDEX[name]] = option
+                if len(option) == 1:
+                    legal[_SLOT[slot_of[option[0]]]] = option
+                else:
+                    i, j = slot_of[option[0]], slot_of[option[1]]
+                    legal[_SLOTS[(i, j) if i < j else (j, i)]] = option
         elif decision.kind == "refresh" and "give" in kinds and "refresh" in decision.options:
             legal[INDEX["refresh"]] = "refresh"
         elif decision.kind == "move":
             for space in decision.options:
-                legal[INDEX[f"space:{space}"]] = space
+                legal[_SPACE[space]] = space
         elif decision.kind == "next-officer":
             for seat in decision.options:
-                legal[INDEX[f"seat:{seat}"]] = seat
+                legal[_SEAT[seat]] = seat
     return legal
+
+
+@cache
+def _role_columns(width: int, roles: tuple[str, ...]) -> tuple[float, ...]:
+    columns = {"centre": 0, "arm": 1, "obstacle": 2}
+    values = [0.0] * (len(roles) * width)
+    for space, role in enumerate(roles):
+        if role in columns:
+            values[space * width + columns[role]] = 1.0
+    return tuple(values)
+
+
+def _roles(width: int, roles: tuple[str, ...]) -> list[float]:
+    """Per-space values with the board's fixed roles (centre, arm, obstacle) filled in."""
+    return list(_role_columns(width, roles))
 
 
 def encode(view: dict[str, Any], decision: Decision | None) -> np.ndarray:
     team = next(iter(view["teams"].values()))
-    roles = {"centre": 0, "arm": 1, "obstacle": 2}
-    per_space = np.zeros((SPACES, 3 + 4 + len(KIND_NAMES)), dtype=np.float32)
-    for space in view["layout"]:
-        role = roles.get(space["role"])
-        if role is not None:
-            per_space[space["id"], role] = 1.0
-    per_space[team["figure"], 3] = 1.0
+    width = 3 + 4 + len(KIND_NAMES)
+    per_space = _roles(width, tuple(space["role"] for space in view["layout"]))
+    per_space[team["figure"] * width + 3] = 1.0
     for space in team["markers"]:
-        per_space[space, 4] = 1.0
+        per_space[space * width + 4] = 1.0
     for space in team["police"]:
-        per_space[space, 5] += 1 / 3
+        per_space[space * width + 5] += 1 / 3
     for landing in view["landings"]:
-        per_space[landing["space"], 6] = 1.0
+        per_space[landing["space"] * width + 6] = 1.0
     kinds = (view.get("map") or {}).get("kinds")
     if kinds:
         for space, kind in enumerate(kinds):
-            if kind in KIND_NAMES:
-                per_space[space, 7 + KIND_NAMES.index(kind)] = 1.0
-    v = Vector(SIZE)
-    v.values(per_space.ravel().tolist())
-    hand = set(team["hand"])
-    v.values([1.0 if card is not None and card in hand else 0.0 for card in view["face_up"]])
-    v.values([len(team["hand"]) / 2, view["deck"] / 84])
-    v.one_hot(PHASES.index(view["phase"]), len(PHASES))
+            if kind is not None:
+                per_space[space * width + 7 + KIND_NAMES.index(kind)] = 1.0
+    # the rest of the small values straight onto the per-space list, then one conversion
+    small = per_space
+    small.extend(1.0 if card is not None else 0.0 for card in view["face_up"])
+    small += [len(team["hand"]) / 2, view["deck"] / 84]
+    phase = [0.0] * len(PHASES)
+    phase[PHASES.index(view["phase"])] = 1.0
+    small += phase
     clock = view.get("clock") or {}
     you = view.get("you") or {}
-    v.values([view["round"] / 3, team["rounds_won"] / 2, team["rounds_lost"] / 2, len(team["markers"]) / 3,
-              float(you.get("role") == "officer"), (clock.get("seconds") or 0) / 900])
-    v.one_hot(KINDS.index(decision.kind) if decision is not None else None, len(KINDS))
-    v.values([len(team["police"]) / 3, float(bool(kinds))])
-    return v.done()
+    small += [view["round"] / 3, team["rounds_won"] / 2, team["rounds_lost"] / 2, len(team["markers"]) / 3,
+              float(you.get("role") == "officer"), (clock.get("seconds") or 0) / 900]
+    kind = [0.0] * len(KINDS)
+    if decision is not None:
+        kind[KINDS.index(decision.kind)] = 1.0
+    small += kind
+    small += [len(team["police"]) / 3, float(bool(kinds))]
+    rows, table = _picture_table(view["options"].get("picture_seed"))
+    shown = [*view["pictures"], *view["face_up"], *(team["hand"] + [None] * HAND)[:HAND]]
+    # picture features already lie in 0..1; the small values saturate at 1 (a space's police tokens)
+    return np.concatenate((np.minimum(np.array(small, dtype=np.float32), 1.0), table[[rows[p] for p in shown]].ravel()))
 
 
-SPEC = EnvSpec("shadows", ACTIONS, SIZE, encode, translate=translate, seconds_per_step=12.0)
+def render(view: dict[str, Any]) -> str:
+    """The board as plain text: hex rows, the team's figure (@), evidence markers (e), police (p),
+    past landings (·), obstacles (##); then the face-up row, the hand and the clock."""
+    team = next(iter(view["teams"].values()))
+    marks: dict[int, str] = {}
+    for landing in view["landings"]:
+        marks[landing["space"]] = " ·"
+    for space in team["police"]:
+        marks[space] = " p"
+    for space in team["markers"]:
+        marks[space] = " e"
+    marks[team["figure"]] = " @"
+    rows: dict[int, list[tuple[int, int]]] = {}
+    for space in view["layout"]:
+        rows.setdefault(space["r"], []).append((space["q"], space["id"]))
+    lines = [f"Shadows: Amsterdam (co-op {view['preset']}): round {view['round']}, {view['phase']}, "
+             f"won {team['rounds_won']} lost {team['rounds_lost']}, officer player_{team['officer']}"]
+    obstacles = {space["id"] for space in view["layout"] if space["role"] == "obstacle"}
+    for r in sorted(rows):
+        cells = [f"{'##' if s in obstacles else s:>3}{marks.get(s, '  ')}" for _, s in sorted(rows[r])]
+        lines.append("   " * abs(r) + " ".join(cells))
+    clock = view.get("clock") or {}
+    lines.append("face-up: " + " ".join(f"{i}:{card or '-'}" for i, card in enumerate(view["face_up"])))
+    lines.append(f"hand: {' '.join(team['hand']) or '-'}; markers {len(team['markers'])}/3; "
+                 f"police {len(team['police'])}; countdown {clock.get('seconds')} s; deck {view['deck']}")
+    return "\n".join(lines) + "\n"
+
+
+def offers(decisions: Sequence[Decision]) -> bool:
+    """Whether ``translate`` offers anything: a refresh alone is not (see the module docstring)."""
+    return any(decision.kind != "refresh" for decision in decisions)
+
+
+SPEC = EnvSpec("shadows", ACTIONS, SIZE, encode, render=render, translate=translate, seconds_per_step=12.0,
+               cooperative=True, offers=offers)
 
 
 def raw_env(players: int = 3, preset: str = "agent", options: dict[str, Any] | None = None,
-            render_mode: str | None = None) -> LudusEnv:
+            render_mode: str | None = None, max_cycles: int = MAX_CYCLES) -> LudusEnv:
     if players not in (2, 3):
         raise ValueError("shadows_v0 plays the co-op variant: 2 or 3 agents")
-    return LudusEnv(SPEC, players, {"coop": preset, **(options or {})}, render_mode)
+    return LudusEnv(SPEC, players, {"coop": preset, **(options or {})}, render_mode, max_cycles)
 
 
 def env(players: int = 3, preset: str = "agent", options: dict[str, Any] | None = None,
-        render_mode: str | None = None) -> LudusEnv:
-    """Co-op Shadows: Amsterdam for 2–3 agents; preset apprentice | novice | agent | super-agent."""
-    return raw_env(players, preset, options, render_mode)
+        render_mode: str | None = None, max_cycles: int = MAX_CYCLES) -> LudusEnv:
+    """Co-op Shadows: Amsterdam for 2–3 agents; preset apprentice | novice | agent | super-agent;
+    truncated after ``max_cycles × players`` steps."""
+    return raw_env(players, preset, options, render_mode, max_cycles)

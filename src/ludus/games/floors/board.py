@@ -107,6 +107,10 @@ EXIT_DISTANCE = _exit_distance()
 
 
 def floor_rows() -> list[str]:
+    return list(_FLOOR_ROWS)  # every view gets its own list; the rows never change
+
+
+def _floor_rows() -> tuple[str, ...]:
     rows = []
     for r in range(HEIGHT):
         line = ""
@@ -114,4 +118,7 @@ def floor_rows() -> list[str]:
             s = sq(c, r)
             line += "X" if s == EXIT else "E" if s == ENTRANCE else "." if FLOOR[s] else "#"
         rows.append(line)
-    return rows
+    return tuple(rows)
+
+
+_FLOOR_ROWS = _floor_rows()

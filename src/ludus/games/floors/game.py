@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from ludus.engine import Decision, Event, IllegalChoice, Option, Outcome, check_players, resolve_options
@@ -480,7 +481,7 @@ class FloorsGame:
             "turn": st.turn if st.turn >= 0 else None,
             "floor": floor_rows(),
             "tiles": _tiles_json(st.tiles),
-            "pools": [_xy(s) for s in range(SIZE) if st.pool[s]],
+            "pools": [_xy(s) for s, _ in _occupied(bytes(st.pool))],
             "teleporters": [{"sq": _xy(s), "pair": st.tele_pair[s], "arrow": DIRS[st.tele_dir[s]]}
                             for s in range(SIZE) if st.tele_pair[s] >= 0],
             "monster": {"sq": _xy(st.monster_sq), "facing": DIRS[st.monster_dir]},
@@ -586,7 +587,13 @@ class FloorsGame:
 
 
 def _tiles_json(tiles: bytes | bytearray) -> list[dict[str, Any]]:
-    return [{"sq": _xy(s), "kind": TILE_NAMES[k]} for s, k in enumerate(tiles) if k]
+    return [{"sq": _xy(s), "kind": TILE_NAMES[k]} for s, k in _occupied(bytes(tiles))]
+
+
+@lru_cache(maxsize=512)
+def _occupied(cells: bytes) -> tuple[tuple[int, int], ...]:
+    """(square, code) of every non-empty cell: views ask this of the same few layouts over and over."""
+    return tuple((s, k) for s, k in enumerate(cells) if k)
 
 
 def _tiles_from_json(items: list[dict[str, Any]]) -> list[tuple[int, int]]:

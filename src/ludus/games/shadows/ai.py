@@ -3,12 +3,13 @@
 Both roles work from their seat's view only (``choose(view, decision)``), so they cannot cheat:
 
 - ``Detective`` reads the clue cards in its team's hand and moves the figure to the reachable space
-  whose picture the cards call to mind most (``association.clue_scores``), shunning spaces where the
-  team already met the police.
+  whose picture the cards call to mind most (``association.clue_scores``, averaged over its readers:
+  meaning+look and words), shunning spaces where the team already met the police.
 - ``Officer`` sees its own map card. It values every reachable space by how many safe moves it
   leaves to the next evidence (or, with 3 markers out, to a client), then tries every offered
   give — each face-up card alone and every pair — and predicts where its detectives would land,
-  with a little doubt (a softmax over the detective's own scores). It picks the give with the best
+  with a little doubt (a softmax over the detective's scores), once for each way of reading it knows
+  (meaning+look, words). It picks the give with the best
   expected landing, which in practice means cards that make the target's picture stand out from
   the other reachable spaces, and that keep the team off police. When even the best give is a poor
   bet it asks for a new row of face-up cards (``wants``).
@@ -29,22 +30,27 @@ import numpy as np
 from ludus.engine import Choice, Decision
 
 from . import board
-from .association import KeywordColourScorer, KeywordOverlapScorer, Scorer, card_reading, clue_scores
+from .association import MeaningReader, Reader, WordsReader, card_reading, clue_scores
 from .pictures import Deck, deck_for
 
 EVIDENCE_MARKERS = 3
 
-SCORER_NAMES = ("keywords+colours", "keyword-overlap")
-_SCORERS: dict[str, Scorer] = {}
+SCORER_NAMES = ("meaning+look", "words")
+"""The AI's own readers (``association``); the benchmark's partners are not among them."""
+_SCORERS: dict[str, Reader] = {}
 
 
-def shared_scorer(name: str = "keywords+colours") -> Scorer:
-    """One scorer per kind for the whole process: its caches are worth sharing between seats."""
+def shared_scorer(name: str = "meaning+look") -> Reader:
+    """One reader per kind for the whole process: its caches are worth sharing between seats."""
     if name not in SCORER_NAMES:
         raise ValueError(f"unknown scorer {name!r}; use one of {', '.join(SCORER_NAMES)}")
     if name not in _SCORERS:
-        _SCORERS[name] = KeywordOverlapScorer() if name == "keyword-overlap" else KeywordColourScorer()
+        _SCORERS[name] = WordsReader() if name == "words" else MeaningReader()
     return _SCORERS[name]
+
+
+def all_readers() -> tuple[Reader, ...]:
+    return tuple(shared_scorer(name) for name in SCORER_NAMES)
 
 
 def deck_of(view: dict[str, Any]) -> Deck:
@@ -73,25 +79,32 @@ def space_penalties(view: dict[str, Any], spaces: Sequence[int]) -> np.ndarray:
     return np.array([-2.5 if s in police else -0.5 if s in marked else 0.0 for s in spaces])
 
 
-def read_clue(scorer: Scorer, deck: Deck, view: dict[str, Any], cards: Sequence[str],
+def read_clue(readers: Reader | Sequence[Reader], deck: Deck, view: dict[str, Any], cards: Sequence[str],
               spaces: Sequence[int]) -> np.ndarray:
     """The detectives' reading of ``cards``: one score per candidate space (higher = more likely meant):
-    the cards' association with each space's picture (``clue_scores``) plus ``space_penalties``."""
+    the cards' association with each space's picture (``clue_scores``, averaged over ``readers``) plus
+    ``space_penalties``."""
+    chosen = (readers,) if hasattr(readers, "score") else tuple(readers)  # type: ignore[arg-type]
     candidates = [deck[view["pictures"][s]] for s in spaces]
-    return clue_scores(scorer, [deck[c] for c in cards], candidates) + space_penalties(view, spaces)
+    clues = [deck[c] for c in cards]
+    reading = sum((clue_scores(r, clues, candidates) for r in chosen), np.zeros(len(spaces))) / len(chosen)
+    return reading + space_penalties(view, spaces)
 
 
 class Detective:
     """Moves the figure to the reachable space that best matches the handed clue cards.
 
-    With ``doubt`` > 0 it reads like a person who is not sure: it picks a space at random with
-    softmax weights over its scores (temperature ``doubt``) instead of always the best one.
+    It reads with every reader in ``readers`` (by default the AI's own two, meaning+look and words) and
+    averages their standardised readings. With ``doubt`` > 0 it reads like a person who is not sure: it
+    picks a space at random with softmax weights over its scores (temperature ``doubt``) instead of
+    always the best one.
     """
 
     role = "detective"
 
-    def __init__(self, scorer: Scorer | None = None, seed: int | None = None, *, doubt: float = 0.0) -> None:
-        self.scorer = scorer or shared_scorer()
+    def __init__(self, scorer: Reader | None = None, seed: int | None = None, *, doubt: float = 0.0,
+                 readers: Sequence[Reader] | None = None) -> None:
+        self.readers: tuple[Reader, ...] = tuple(readers or ((scorer,) if scorer else all_readers()))
         self.rng = random.Random(seed)
         self.doubt = doubt
 
@@ -105,7 +118,7 @@ class Detective:
         cards = decision.prompt.get("cards") or _team(view)[1]["hand"]
         if not cards or len(spaces) == 1:
             return spaces[0]
-        scores = read_clue(self.scorer, deck_of(view), view, cards, spaces)
+        scores = read_clue(self.readers, deck_of(view), view, cards, spaces)
         if self.doubt > 0:
             weights = np.exp((scores - scores.max()) / self.doubt)
             return self.rng.choices(spaces, weights=weights.tolist())[0]
@@ -129,19 +142,22 @@ class Officer:
 
     role = "officer"
 
-    def __init__(self, scorer: Scorer | None = None, seed: int | None = None, *, doubt: float = 0.6,
+    def __init__(self, scorer: Reader | None = None, seed: int | None = None, *, doubt: float = 0.6,
                  police_cost: float = 4.0, second_card_cost: float = 0.35, refresh_below: float = 0.3,
-                 readers: Sequence[Scorer] | None = None) -> None:
+                 unsure_below: float = 0.7, readers: Sequence[Reader] | None = None) -> None:
         self.scorer = scorer or shared_scorer()
-        self.readers: tuple[Scorer, ...] = tuple(readers or (self.scorer,))
-        """the officer's idea of how its detectives read cards: it averages the landing odds over these
-        readers (by default just its own scorer; several make its clues robust to other readings)"""
+        self.readers: tuple[Reader, ...] = tuple(
+            readers or (self.scorer, *(r for r in all_readers() if r.name != self.scorer.name)))
+        """the officer's idea of how its detectives read cards: a give is worth what it is worth to the
+        reading it suits least (by default the AI's own two readings, its ``scorer`` first)"""
         self.rng = random.Random(seed)
         self.doubt = doubt
         """softmax temperature over the detectives' standardised scores: how unsure their reading is"""
         self.police_cost = police_cost
         self.second_card_cost = second_card_cost
         self.refresh_below = refresh_below
+        self.unsure_below = unsure_below
+        """ask for a new row when even the best give leaves some reading less sure than this of the space meant"""
         self.last_plan: Plan | None = None
         self._refreshed_at: tuple[int, int] | None = None
 
@@ -217,16 +233,21 @@ class Officer:
             spaces = by_size[size]
             if not spaces:
                 continue
-            chance = np.zeros(len(spaces))
+            chances = []
             for n in range(len(self.readers)):
                 reading = sum((reading_of(n, size, card) for card in cards), penalties[size])
                 weights = np.exp((reading - reading.max()) / self.doubt)
-                chance += weights / weights.sum() / len(self.readers)
+                chances.append(weights / weights.sum())
             worth = values[len(cards)]
-            expected = float(chance @ worth) - self.second_card_cost * (len(cards) - 1)
-            meant = int(np.argmax(chance))
-            p_police = float(sum(p for p, s in zip(chance, spaces, strict=True) if kinds[s] == "police"))
-            found.append(Plan(cards, spaces[meant], expected, float(chance[meant]), p_police))
+            # a give is worth what it is worth to the reader it suits least: a clue only some
+            # readings get is a gamble on how the partner across the table thinks
+            expected = min(float(chance @ worth) for chance in chances) - self.second_card_cost * (len(cards) - 1)
+            mean = sum(chances) / len(chances)
+            meant = int(np.argmax(mean))
+            p_police = max(float(sum(p for p, s in zip(chance, spaces, strict=True) if kinds[s] == "police"))
+                           for chance in chances)
+            p_target = min(float(chance[meant]) for chance in chances)
+            found.append(Plan(cards, spaces[meant], expected, p_target, p_police))
         return found
 
     def best_plan(self, view: dict[str, Any], gives: Sequence[Sequence[str]] | None = None) -> Plan | None:
@@ -259,7 +280,8 @@ class Officer:
         if self._refreshed_at == moment:
             return False
         plan = self.best_plan(view)
-        if plan is None or plan.p_police > 0.35 or self._progress(view, plan) < self.refresh_below:
+        if (plan is None or plan.p_police > 0.35 or self._progress(view, plan) < self.refresh_below
+                or plan.p_target < self.unsure_below):
             self._refreshed_at = moment
             return True
         return False
@@ -282,18 +304,18 @@ def _fallback(view: dict[str, Any], decision: Decision) -> Choice:
     return decision.options[0]
 
 
-def make_policy(role: str, seed: int | None = None, scorer: str = "keywords+colours") -> Officer | Detective:
-    """A policy for ``role`` ("officer" or "detective") using the named scorer
-    ("keywords+colours" or "keyword-overlap")."""
+def make_policy(role: str, seed: int | None = None, scorer: str = "meaning+look") -> Officer | Detective:
+    """A policy for ``role`` ("officer" or "detective"); ``scorer`` ("meaning+look" or "words") is the
+    officer's first reading. Both roles use both of the AI's readings."""
     chosen = shared_scorer(scorer)
     if role == "officer":
-        # Hedge over two readings (meaning+colour and plain words): people do not read pictures the
-        # way any one scorer does, and clues that work for both readers hold up far better
-        # (benchmarks/shadows_ai.py: 66% → 93% accuracy for keyword-overlap detectives).
+        # Hedge over two readings (meaning+look and plain words): people do not read pictures the way any
+        # one reader does, and clues that work for both hold up for partners built differently
+        # (benchmarks/shadows_ai.py).
         readers = (chosen, *(shared_scorer(other) for other in SCORER_NAMES if other != scorer))
         return Officer(chosen, seed, readers=readers)
     if role == "detective":
-        return Detective(chosen, seed)
+        return Detective(seed=seed)
     raise ValueError(f"unknown Shadows role {role!r}; use 'officer' or 'detective'")
 
 
@@ -308,7 +330,7 @@ class SeatBot:
         readers = tuple(shared_scorer(name) for name in settings["readers"])
         self.policies: dict[str, Officer | Detective] = {
             "officer": Officer(scorer, rng.getrandbits(32), readers=readers, doubt=settings["officer_doubt"]),
-            "detective": Detective(scorer, rng.getrandbits(32), doubt=settings["detective_doubt"]),
+            "detective": Detective(seed=rng.getrandbits(32), readers=readers, doubt=settings["detective_doubt"]),
         }
 
     def _policy(self, view: dict[str, Any]) -> Officer | Detective:
@@ -322,13 +344,10 @@ class SeatBot:
 
 
 LEVELS: dict[str, dict[str, Any]] = {
-    # easy: plain words only and an unsure reading; hard: meaning+colour, hedged clues, sure reading
-    "easy": {"scorer": "keyword-overlap", "readers": ("keyword-overlap",), "officer_doubt": 1.0,
-             "detective_doubt": 1.0},
-    "medium": {"scorer": "keywords+colours", "readers": SCORER_NAMES, "officer_doubt": 0.6,
-               "detective_doubt": 0.6},
-    "hard": {"scorer": "keywords+colours", "readers": SCORER_NAMES, "officer_doubt": 0.6,
-             "detective_doubt": 0.0},
+    # easy: plain words only and an unsure reading; hard: both readings, hedged clues, sure reading
+    "easy": {"scorer": "words", "readers": ("words",), "officer_doubt": 1.0, "detective_doubt": 1.0},
+    "medium": {"scorer": "meaning+look", "readers": SCORER_NAMES, "officer_doubt": 0.6, "detective_doubt": 0.6},
+    "hard": {"scorer": "meaning+look", "readers": SCORER_NAMES, "officer_doubt": 0.6, "detective_doubt": 0.0},
 }
 """Bot levels for ``ludus.ai.bot.register_bot``: ``bot_factory(level)``."""
 
@@ -350,5 +369,5 @@ def describe_plan(plan: Plan | None) -> dict[str, Any] | None:
             "p_target": round(plan.p_target, 3), "p_police": round(plan.p_police, 3)}
 
 
-__all__ = ["LEVELS", "Detective", "Officer", "Plan", "SeatBot", "bot_factory", "describe_plan", "make_policy",
-           "read_clue", "shared_scorer"]
+__all__ = ["LEVELS", "Detective", "Officer", "Plan", "SeatBot", "all_readers", "bot_factory", "describe_plan",
+           "make_policy", "read_clue", "shared_scorer"]

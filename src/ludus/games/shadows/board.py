@@ -141,18 +141,35 @@ def moves(space: int) -> tuple[int, ...]:
 
 def safe_distances(start: int, blocked: Iterable[int]) -> dict[int, int]:
     """Fewest moves (1- or 2-card) from ``start`` to each space without landing on ``blocked``."""
-    blocked = frozenset(blocked)
+    # Breadth-first over bit sets of spaces: the map generator asks this a dozen times per map.
+    masks = _move_masks()
+    closed = 1 << start
+    for space in blocked:
+        closed |= 1 << space
     seen = {start: 0}
-    frontier = [start]
+    frontier = 1 << start
+    distance = 0
     while frontier:
-        following = []
-        for here in frontier:
-            for there in moves(here):
-                if there not in seen and there not in blocked:
-                    seen[there] = seen[here] + 1
-                    following.append(there)
-        frontier = following
+        distance += 1
+        reach = 0
+        while frontier:
+            low = frontier & -frontier
+            reach |= masks[low.bit_length() - 1]
+            frontier ^= low
+        reach &= ~closed
+        closed |= reach
+        frontier = reach
+        while reach:
+            low = reach & -reach
+            seen[low.bit_length() - 1] = distance
+            reach ^= low
     return seen
+
+
+@cache
+def _move_masks() -> tuple[int, ...]:
+    """Per space, the bit set of the spaces one move away (``moves``)."""
+    return tuple(sum(1 << there for there in moves(space)) for space in range(len(HEXES)))
 
 
 def place_districts(rng: random.Random) -> tuple[tuple[int, str], ...]:
@@ -172,6 +189,11 @@ def board_pictures(districts: Sequence[tuple[int, str]], start_cards: Sequence[s
 
 def layout() -> list[dict]:
     """The board as JSON for clients: every hex with its id, coordinates and role."""
+    return [dict(row) for row in _layout()]  # every view gets its own copy of the fixed board
+
+
+@cache
+def _layout() -> tuple[dict, ...]:
     rows = []
     for space, (q, r) in enumerate(HEXES):
         if space in OBSTACLES:
@@ -184,4 +206,4 @@ def layout() -> list[dict]:
             role = "district"
             slot = next(n for n, spaces in enumerate(SLOTS, start=1) if space in spaces)
         rows.append({"id": space, "q": q, "r": r, "role": role, "slot": slot})
-    return rows
+    return tuple(rows)

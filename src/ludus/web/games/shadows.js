@@ -3,12 +3,13 @@
 // card drawn over the board (only an officer's view carries it); a place for the table page's team chat
 // (the detectives write, their officer reads); the co-op countdown from the server's deadline; each round's
 // result over the board with both maps revealed on it.
-import { bringIntoView, ensureStyles, fitToWindow, zoomable } from "../lib/boardview.js";
+import { bringIntoView, ensureStyles, fitToWindow, zoomable as zoomableBoard } from "../lib/boardview.js";
 import { el } from "../lib/dom.js";
 import { mention, showMentions, wireMentions } from "../lib/mentions.js";
 import { glide, places } from "../lib/motion.js";
 import { svg } from "../lib/svg.js";
 import { agreementPanel, proposalMark } from "./shadows/agreement.js";
+import { loadLabels, openEnlarged, pictureLabel, spaceZoom, zoomable } from "./shadows/enlarge.js";
 import { spaceLabel, spaceNumber } from "./shadows/spaces.js";
 
 const R = 50;  // hex radius (pointy-top)
@@ -108,9 +109,11 @@ function boardSvg(state, ctx, moveDecision) {
     }
     defs.append(svg("clipPath", { id: clip }, svg("polygon", { points: hexPoints(x, y, R - 2) })));
     const choosable = offered.has(space.id);
+    const zoom = picture ? spaceZoom(pictureUrl(view, picture), picture, ctx, choosable) : {};
     layers.push(svg("g", { class: `hex-space ${space.role}${choosable ? " choosable" : ""}`, "data-space": space.id,
-      role: choosable ? "button" : null, onclick: choosable ? () => ctx.send(space.id) : null,
+      role: choosable ? "button" : picture ? "img" : null, ...zoom, onclick: choosable ? () => ctx.send(space.id) : zoom.onclick,
       "data-choice": choosable ? JSON.stringify(space.id) : null },
+    picture ? svg("title", {}, pictureLabel(picture) || picture) : null,
     svg("polygon", { points: hexPoints(x, y, R - 1.5), class: "hex" }),
     picture ? svg("image", { href: pictureUrl(view, picture), x: x - R * SQ3 / 2, y: y - R, width: R * SQ3, height: R * 2,
       preserveAspectRatio: "xMidYMid slice", "clip-path": `url(#${clip})`, "data-picture": picture }) : null,
@@ -192,7 +195,9 @@ function statusPanel(state, ctx) {
 }
 
 function cardImage(view, id, attrs = {}) {
-  return el("img", { src: pictureUrl(view, id), alt: id, class: "clue-img", draggable: "false", ...attrs });
+  const label = pictureLabel(id);
+  return el("img", { src: pictureUrl(view, id), alt: label || id, title: label || null, "data-card": id, class: "clue-img",
+    draggable: "false", ...attrs });
 }
 
 function faceUpPanel(state, ctx, giveDecision, refreshDecision) {
@@ -204,13 +209,14 @@ function faceUpPanel(state, ctx, giveDecision, refreshDecision) {
     if (!id) return el("div", { class: "clue-card empty" });
     const selected = picked.includes(id);
     const canPick = giveDecision && !state.pending && (selected || picked.length < 2);
-    return el("button", { type: "button", class: `clue-card${selected ? " selected" : ""}${giveDecision ? " choosable" : ""}`,
+    const button = el("button", { type: "button", class: `clue-card${selected ? " selected" : ""}${giveDecision ? " choosable" : ""}`,
       "data-card": id, "data-slot": slot, disabled: giveDecision ? !canPick : true, "aria-pressed": selected ? "true" : "false",
       "data-refers": giveDecision ? "" : null,
       onclick: () => {
         local.picked = selected ? picked.filter((c) => c !== id) : [...picked, id];
         redrawAll(ctx);
       } }, cardImage(view, id));
+    return zoomable(button, pictureUrl(view, id), id, ctx);
   });
   const giveKey = JSON.stringify([...picked].sort());
   const actions = [];
@@ -241,7 +247,8 @@ function handsPanel(state, ctx, moveDecision) {
     el("span", { class: "team-label" }, el("span", { class: "swatch", style: `background:${TEAM_PAINT[team]}` }), " ",
       teamName(ctx, team), ": ", [info.officer].map((s) => `${ctx.playerName(s)} (${tr(ctx, "role.officer")})`).join(""),
       info.detectives.length ? ` · ${info.detectives.map((s) => ctx.playerName(s)).join(", ")}` : ""),
-    el("div", { class: "hand-cards" }, info.hand.length ? info.hand.map((id) => cardImage(view, id, { class: "clue-img small" }))
+    el("div", { class: "hand-cards" }, info.hand.length ? info.hand.map((id) => cardImage(view, id, { class: "clue-img small",
+      onclick: () => openEnlarged(pictureUrl(view, id), id, ctx) }))
       : el("span", { class: "muted small" }, "—"))));
   return el("section", { class: "panel hands" },
     moveDecision ? el("p", { class: "prompt-line" }, tr(ctx, "decision.move", { cards: moveDecision.prompt.cards.length })) : null,
@@ -383,6 +390,7 @@ export function render(root, state, ctx) {
     ensureStyles("shadows-css", "/web/games/shadows.css", redraw)].every(Boolean);
   askServerTime();
   redrawAll = redraw;
+  loadLabels(state.view, () => redrawAll());
   local.root = root;
   clearInterval(local.ticker);
   if (state.view.clock && state.view.phase === "play") local.ticker = setInterval(() => tickClock(state), 500);
@@ -407,7 +415,7 @@ export function render(root, state, ctx) {
     move && prompt ? null : agreement,
     nextOfficerPanel(state, ctx, nextOfficer),
     el("div", { class: "shadows-grid" },
-      el("div", { class: "panel board-panel" }, round ? roundOverlay(state, ctx, round) : null, zoomable(boardNode, "shadows"),
+      el("div", { class: "panel board-panel" }, round ? roundOverlay(state, ctx, round) : null, zoomableBoard(boardNode, "shadows"),
         mapLegend(state, ctx)),
       el("div", { class: "shadows-side" },
         // a detective reads the team's clue cards first; an officer chooses from the face-up row first

