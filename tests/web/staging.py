@@ -109,3 +109,10 @@ def stage(database: str, moment: Moment) -> StagedTable:
     finally:
         store.close()
     return StagedTable(table_id, tokens)
+
+
+def wait_asked(page: Any, kind: str | None = None, timeout: float = 60_000) -> None:
+    """Wait until the page has asked its question and brought it into view (`#board[data-asked]`, set by the
+    client's lib/boardview.js), as generously as the page's own readiness signal."""
+    selector = "#board[data-asked]" if kind is None else f"#board[data-asked='{kind}']"
+    page.wait_for_selector(selector, state="attached", timeout=timeout)

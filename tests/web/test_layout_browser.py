@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from page_helpers import wait_ready
-from staging import Moment, moments, stage
+from staging import Moment, moments, stage, wait_asked
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -98,7 +98,7 @@ def open_question(page: Any, server: str, staged: Any, moment: Moment) -> dict[s
     """Open the seat's page and wait until its question is asked (and any glide has ended)."""
     staged.open(page, server, moment.seat)
     wait_ready(page)
-    page.wait_for_selector("#board[data-asked]", state="attached")
+    wait_asked(page)
     page.wait_for_function("() => !document.querySelector('[data-gliding]')")
     decision = page.evaluate("(kind) => ludus.state.decisions.find((d) => d.kind === kind)", moment.kind)
     assert decision, f"seat {moment.seat} should face {moment.kind}"
@@ -165,7 +165,7 @@ def test_a_question_about_the_board_brings_the_board_into_view(server: str, brow
     page.locator(".hand .action-card.choosable").first.click()
     page.wait_for_function("() => !ludus.state.pending && ludus.state.decisions[0]?.kind !== 'card'")
     decision = page.evaluate("() => ludus.state.decisions[0]")
-    page.wait_for_selector(f"#board[data-asked='{decision['kind']}']", state="attached")
+    wait_asked(page, decision["kind"])
     assert decision["kind"] in ("pawn", "destination", "william_or_adson")
     check_together(page, "rose", Moment("rose", moment.players, moment.options, moment.seed, moment.log,
                                         moment.seat, decision["kind"]), decision, "phone")

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from page_helpers import wait_ready
-from staging import Moment, moment_when, stage
+from staging import Moment, moment_when, stage, wait_asked
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
 
@@ -50,7 +50,7 @@ def make_move(page: Any, server: str, web_database: str, game: str) -> str:
     moment = moment_of()
     stage(web_database, moment).open(page, server, moment.seat)
     wait_ready(page)
-    page.wait_for_selector("#board[data-asked]", state="attached")
+    wait_asked(page)
     mover = page.evaluate(piece)
     before = page.evaluate(picture)
     page.locator(target).first.click()

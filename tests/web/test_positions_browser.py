@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from page_helpers import wait_ready
-from staging import moment_when, stage
+from staging import moment_when, stage, wait_asked
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
 
@@ -25,7 +25,7 @@ def open_seat(browser: Any, server: str, web_database: str, moment: Any, **conte
     page = opened.new_page()
     page.goto(staged.seat_link(server, moment.seat))
     wait_ready(page)
-    page.wait_for_selector("#board[data-asked]", state="attached")  # the seat's question has been brought into view
+    wait_asked(page)
     page.wait_for_selector("#board [data-mentions]")
     return opened, page
 
