@@ -525,5 +525,5 @@ export function render(root, state, ctx) {
   if (!styled) return;
   fitToWindow(prompt);
   glide(root, before);
-  bringIntoView(root, decision ? JSON.stringify([decision.kind, decision.prompt, decision.options]) : null);
+  bringIntoView(root, decision || null);
 }

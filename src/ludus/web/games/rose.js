@@ -516,5 +516,5 @@ export function render(root, state, ctx) {
   fitToWindow(prompt);
   glide(root, before);
   const decision = offer.decision;
-  bringIntoView(root, decision ? JSON.stringify([decision.kind, decision.prompt, decision.options]) : null);
+  bringIntoView(root, decision || null);
 }

@@ -429,5 +429,5 @@ export function render(root, state, ctx) {
   fitToWindow(prompt);
   glide(root, before);
   const question = give || move || nextOfficer;
-  bringIntoView(root, question ? JSON.stringify([question.kind, question.prompt, question.options]) : null);
+  bringIntoView(root, question || null);
 }

@@ -186,12 +186,15 @@ export function questionTargets(root, prompt) {
 }
 
 /**
- * When a new question (key) is on screen, make the question and what it refers to visible together.
- * `key` null = no question now. The looking and scrolling wait for the next frame, when the browser lays the
- * page out anyway (several redraws in one frame cost one look); the scroll is instant: the player's eyes
- * follow the question, not the page.
+ * When a new question (a decision of this seat) is on screen, make the question and what it refers to visible
+ * together; `decision` null = no question now. A question is new when its kind or prompt changes — not when
+ * only its options do (another officer took a card from the row): the page never moves under a player's
+ * pointer for that. The looking and scrolling wait for the next frame, when the browser lays the page out
+ * anyway (several redraws in one frame cost one look); the scroll is instant: the player's eyes follow the
+ * question, not the page.
  */
-export function bringIntoView(root, key) {
+export function bringIntoView(root, decision) {
+  const key = decision ? JSON.stringify([decision.kind, decision.prompt]) : null;
   if (key === null) {
     delete root.dataset.question;
     delete root.dataset.asked;
@@ -209,17 +212,22 @@ export function bringIntoView(root, key) {
 
 // The page may still settle after a question is brought into view (the table's header fills in, a panel above
 // the board grows): for a short while after the question arrived, a change of the page's size looks again.
+// Whatever the player does meanwhile (a tap, a key, a scroll) ends that.
 const SETTLE_MS = 1500;
 const settling = new Map();  // root → when its question was brought into view
 let pageWatch = null;
+let lastInput = 0;
 
 function watchSettling(root) {
   settling.set(root, performance.now());
   if (pageWatch || typeof ResizeObserver !== "function") return;
+  for (const kind of ["pointerdown", "keydown", "wheel", "touchstart"]) {
+    document.addEventListener(kind, () => { lastInput = performance.now(); }, { capture: true, passive: true });
+  }
   pageWatch = new ResizeObserver(() => {
     const now = performance.now();
     for (const [watched, since] of settling) {
-      if (now - since > SETTLE_MS || !watched.isConnected) settling.delete(watched);
+      if (now - since > SETTLE_MS || lastInput > since || !watched.isConnected) settling.delete(watched);
       else if (watched.dataset.question) look(watched, false);
     }
   });
