@@ -12,7 +12,7 @@ import json
 import sys
 from collections.abc import Sequence
 
-from ludus.engine import GAMES, BadOptions, Match, UnknownGame
+from ludus.engine import GAMES, BadOptions, IllegalChoice, Match, UnknownGame
 from ludus.i18n import LANGUAGES
 
 
@@ -56,6 +56,8 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--db", default=None, help="database URL (default: a SQLite file ./ludus.sqlite3)")
     serve.add_argument("--redis", default=None, help="redis URL for multi-process fan-out")
+    serve.add_argument("--lease", type=float, default=None, metavar="SECONDS",
+                       help="how long a process holds a table's bots without renewing (default 6)")
     serve.add_argument("--seat-grace", type=float, default=60.0,
                        help="seconds a seat must be empty before the other players may hand it to a bot")
 
@@ -79,8 +81,12 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--options", default=None, help="game options as a JSON object")
 
-    replay = commands.add_parser("replay", help="replay a saved match file and print its outcome")
+    replay = commands.add_parser("replay", help="replay a saved match file: print its outcome, or --web")
     replay.add_argument("file")
+    replay.add_argument("--web", action="store_true", help="show the match in the browser's replay viewer (read-only)")
+    replay.add_argument("--host", default="127.0.0.1")
+    replay.add_argument("--port", type=int, default=0, help="port of the viewer (default: any free one)")
+    replay.add_argument("--no-browser", action="store_true", help="only print the viewer's address")
 
     deck = commands.add_parser("render-deck", help="write the Shadows: Amsterdam picture deck as files")
     deck.add_argument("--out", required=True)
@@ -102,11 +108,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if hasattr(args, "options"):
         args.options = _options(args.options)
     try:
-        if args.command == "replay":
+        if args.command == "replay" and not args.web:
             return _replay(args)
+        if args.command == "replay":
+            return _run("ludus.server.replay_file:replay_command", args)
         target = TARGETS[args.command].format(game=getattr(args, "game", ""))
         return _run(target, args)
-    except (UnknownGame, BadOptions, ValueError) as error:
+    except (UnknownGame, BadOptions, ValueError, IllegalChoice, OSError) as error:
         print(f"ludus: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -1,4 +1,5 @@
-"""Fixtures for the server tests: the tiny test game registered, an app on a fresh SQLite file."""
+"""Fixtures for the server tests: the test games registered, an app on a fresh SQLite file, a throwaway
+PostgreSQL cluster, two server processes on it with Redis."""
 
 from __future__ import annotations
 
@@ -11,17 +12,20 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from server_helpers import free_port
+from server_helpers import RedisServer, ServerProcess, TwoServers, free_port, new_database, shut_down
 from starlette.testclient import TestClient
 
 from ludus.engine.registry import GAMES
+from ludus.server.store import Store
 
 
 @pytest.fixture(autouse=True, scope="session")
 def tiny_game() -> Iterator[None]:
     GAMES["tiny"] = "tiny_game:GAME"
+    GAMES["votes"] = "votes_game:GAME"
     yield
     GAMES.pop("tiny", None)
+    GAMES.pop("votes", None)
 
 
 @pytest.fixture
@@ -66,3 +70,19 @@ def postgres_url() -> Iterator[str]:
     finally:
         subprocess.run([*as_user, pg_ctl, "-D", str(data), "-m", "immediate", "stop"], capture_output=True)
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def two_servers(postgres_url: str, tmp_path: Path) -> Iterator[TwoServers]:
+    if shutil.which("redis-server") is None:
+        pytest.skip("redis-server is not installed")
+    database = new_database(postgres_url)
+    redis = RedisServer()
+    logs = [tmp_path / "first.log", tmp_path / "second.log"]
+    servers = [ServerProcess(database, redis.url, log=log, extra=("--lease", "2")) for log in logs]
+    pair = TwoServers(redis, servers[0], servers[1], logs, Store(database))
+    try:
+        yield pair
+    finally:
+        shut_down(pair.watchers, pair.first, pair.second, redis)
+        pair.store.close()

@@ -2,17 +2,26 @@
 
 from __future__ import annotations
 
+import json
 import os
+import signal
 import socket
 import subprocess
 import sys
 import time
+import uuid
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
+from sqlalchemy import text
 from starlette.testclient import TestClient
+from websockets.sync.client import connect
+
+from ludus.engine import Match
+from ludus.server.store import Store, make_engine
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent.parent
@@ -49,27 +58,34 @@ def free_port() -> int:
 
 SERVER_SCRIPT = (
     "import sys; import ludus.engine.registry as r; r.GAMES['tiny'] = 'tiny_game:GAME'; "
+    "r.GAMES['votes'] = 'votes_game:GAME'; "
     "from ludus.cli import main; raise SystemExit(main(sys.argv[1:]))"
 )
 
 
 class ServerProcess:
-    """`ludus serve` in a real subprocess (with the tiny game registered), on a free loopback port."""
+    """`ludus serve` in a real subprocess (with the tiny and votes games registered), on a free loopback port."""
 
-    def __init__(self, db_url: str, redis_url: str | None = None, port: int | None = None) -> None:
+    def __init__(self, db_url: str, redis_url: str | None = None, port: int | None = None,
+                 log: Path | None = None, extra: tuple[str, ...] = ()) -> None:
+        """``log``: keep the server's stderr (its log lines) in this file; ``extra``: more serve options."""
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         args = [sys.executable, "-c", SERVER_SCRIPT, "serve", "--host", "127.0.0.1", "--port", str(self.port),
-                "--db", db_url]
+                "--db", db_url, *extra]
         if redis_url:
             args += ["--redis", redis_url]
         env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE), str(ROOT / "src")])}
-        self.process = subprocess.Popen(args, env=env, cwd=ROOT, stdout=subprocess.DEVNULL,
-                                        stderr=subprocess.PIPE)
+        self.log = log
+        stderr = log.open("ab") if log is not None else subprocess.PIPE
+        self.process = subprocess.Popen(args, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=stderr)
+        if log is not None:
+            stderr.close()
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"server exited: {self.process.stderr.read().decode()[-2000:]}")
+                said = log.read_text(errors="replace") if log is not None else self.process.stderr.read().decode()
+                raise RuntimeError(f"server exited: {said[-2000:]}")
             try:
                 if httpx.get(self.url + "/health", timeout=1).status_code == 200:
                     return
@@ -88,3 +104,128 @@ class ServerProcess:
         self.process.wait(10)
         if self.process.stderr:
             self.process.stderr.close()
+
+
+class RedisServer:
+    """A throwaway redis-server on a fixed loopback port, which a test may kill and start again."""
+
+    def __init__(self) -> None:
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen[bytes] | None = None
+        self.start()
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(["redis-server", "--port", str(self.port), "--bind", "127.0.0.1",
+                                         "--save", "", "--appendonly", "no"],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 20
+        while subprocess.run(["redis-cli", "-p", str(self.port), "ping"], capture_output=True).stdout.strip() \
+                != b"PONG":
+            if time.monotonic() > deadline:
+                raise RuntimeError("redis-server did not start")
+            time.sleep(0.05)
+
+    def kill(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait(10)
+            self.process = None
+
+    def pause(self) -> None:
+        """SIGSTOP: Redis stalls, its connections stay open and nothing answers."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGSTOP)
+
+    def resume(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGCONT)
+
+
+class Watcher:
+    """A WebSocket on a server process that keeps every message it was sent, and its latest picture."""
+
+    def __init__(self, server: ServerProcess, table_id: str, token: str | None = None) -> None:
+        self.ws = connect(f"{server.ws_url}/ws/{table_id}", open_timeout=20).__enter__()
+        self.ws.send(json.dumps({"type": "hello", "token": token}))
+        self.messages: list[dict[str, Any]] = []
+        self.latest = self.until(lambda m: m["type"] == "welcome")
+        self.welcome = self.latest
+        self.seat = self.latest["seat"]
+
+    def until(self, accept: Callable[[dict[str, Any]], bool], timeout: float = 60) -> dict[str, Any]:
+        """Read messages until one satisfies ``accept``."""
+        deadline = time.monotonic() + timeout
+        while True:
+            message = json.loads(self.ws.recv(timeout=max(0.1, deadline - time.monotonic())))
+            self.messages.append(message)
+            if message["type"] in ("welcome", "update"):
+                self.latest = message
+            if accept(message):
+                return message
+
+    def reach(self, seq: int) -> dict[str, Any]:
+        """The first picture at ``seq`` or later (perhaps one read already)."""
+        if self.latest["seq"] >= seq:
+            return self.latest
+        return self.until(lambda m: m["type"] in ("welcome", "update") and m["seq"] >= seq, timeout=120)
+
+    def updates(self) -> list[dict[str, Any]]:
+        """The updates after the welcome (a seat change may repeat the welcome's seq: left out)."""
+        return [m for m in self.messages if m["type"] == "update" and m["seq"] > self.welcome["seq"]]
+
+    def seqs(self) -> list[int]:
+        return [update["seq"] for update in self.updates()]
+
+    def errors(self) -> list[dict[str, Any]]:
+        return [m for m in self.messages if m["type"] == "error"]
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+def shut_down(watchers: list[Watcher], *processes: ServerProcess | RedisServer) -> None:
+    """Close the sockets, then kill the servers (and Redis)."""
+    for watcher in watchers:
+        watcher.close()
+    for process in processes:
+        process.kill()
+
+
+def new_database(cluster_url: str) -> str:
+    """A new, empty database in the PostgreSQL cluster of ``cluster_url``: a test that runs servers on it
+    sees no other test's tables (a server adopts every running table nobody holds)."""
+    name = f"ludus_{uuid.uuid4().hex[:12]}"
+    engine = make_engine(cluster_url).execution_options(isolation_level="AUTOCOMMIT")
+    with engine.connect() as connection:
+        connection.execute(text(f"CREATE DATABASE {name}"))
+    engine.dispose()
+    return cluster_url.rsplit("/", 1)[0] + "/" + name
+
+
+def stored_match(store: Store, table_id: str) -> Match:
+    """The engine's own account of a table: its stored log replayed on its seed."""
+    record = store.table(table_id)
+    assert record is not None
+    match = Match(record.game, record.players, record.seed, record.options)
+    for entry in store.moves(table_id):
+        match.replay_entry(entry)
+    return match
+
+
+@dataclass
+class TwoServers:
+    """Two `ludus serve` processes on one PostgreSQL database and one Redis (leases of 2 s), their logs,
+    a store on the same database for the test's own reading, and the sockets the test opened."""
+
+    redis: RedisServer
+    first: ServerProcess
+    second: ServerProcess
+    logs: list[Path]
+    store: Store
+    watchers: list[Watcher] = field(default_factory=list)
+
+    def watch(self, server: ServerProcess, table_id: str, token: str | None = None) -> Watcher:
+        watcher = Watcher(server, table_id, token)
+        self.watchers.append(watcher)
+        return watcher

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ludus.engine import Decision, Event, IllegalChoice, Option, Outcome, check_players, resolve_options
+from ludus.engine.chance import rng_for
 
 
 class TinyGame:
@@ -23,7 +24,7 @@ class TinyGame:
     def setup(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         check_players(self.id, players, self.players)
         resolved = resolve_options(self.options, options)
-        rng = random.Random(seed)
+        rng = rng_for(seed)
         return {"players": players, "target": resolved["target"], "counter": 0, "active": 0, "phase": "race",
                 "secrets": [rng.randint(100_000, 999_999) for _ in range(players)], "winner": None,
                 "votes": {}}

@@ -30,6 +30,7 @@ from .live import LiveTables
 from .lobby import Lobby
 from .play import play_socket
 from .presence import DEFAULT_GRACE
+from .replay import ReplayApi, table_loader
 from .seating import Seating
 from .store import Store
 
@@ -48,7 +49,8 @@ class NoCacheStatic(StaticFiles):
 
 
 async def page(request: Request) -> Response:
-    """Every page is the same shell; the client routes on the path (/, /t/<id>, /rules/<game>)."""
+    """Every page is the same shell; the client routes on the path (/, /t/<id>, /rules/<game>,
+    /games/<id>/replay)."""
     return FileResponse(WEB / "index.html", headers={"Cache-Control": "no-cache"})
 
 
@@ -69,10 +71,10 @@ async def health(request: Request) -> JSONResponse:
 
 
 def create_app(db_url: str | None = None, redis_url: str | None = None, *, resume: bool = True,
-               seat_grace: float = DEFAULT_GRACE) -> Starlette:
+               seat_grace: float = DEFAULT_GRACE, lease_seconds: float | None = None) -> Starlette:
     store = Store(db_url)
     hub = make_hub(redis_url)
-    tables = LiveTables(store, hub, seat_grace)
+    tables = LiveTables(store, hub, seat_grace, lease_seconds)
     lobby = Lobby(tables)
     clock = Clock(tables)
 
@@ -84,6 +86,7 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
             if resumed:
                 log.info("resumed %s running tables from the move log", resumed)
         clock.start()
+        tables.leases.start()
         try:
             yield
         finally:
@@ -96,12 +99,14 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
         *lobby.routes(),
         *Seating(tables).routes(),
         *pictures.routes(),
+        *ReplayApi(table_loader(tables)).routes(),
         Route("/health", health),
         Route("/i18n/{lang}", messages),
         WebSocketRoute("/ws/{table_id}", play_socket),
         Route("/", page),
         Route("/t/{table_id}", page),
         Route("/rules/{game}", page),
+        Route("/games/{table_id}/replay", page),
         Mount("/web", NoCacheStatic(directory=WEB), name="web"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
@@ -115,7 +120,7 @@ def serve_command(args: argparse.Namespace) -> int:
     import uvicorn
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    app = create_app(args.db, args.redis, seat_grace=args.seat_grace)
+    app = create_app(args.db, args.redis, seat_grace=args.seat_grace, lease_seconds=getattr(args, "lease", None))
     database = app.state.store.engine.url.render_as_string(hide_password=True)
     print(f"ludus: serving on http://{args.host}:{args.port}/ (database {database})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024,

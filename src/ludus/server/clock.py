@@ -2,21 +2,21 @@
 
 Only games with real-time rules are ticked (Shadows' co-op countdown). ``now`` is wall-clock seconds
 (``time.time()``), so a deadline computed before a restart still means the same moment after it. An advance
-that changes something is a log entry like a choice: it is stored first (the move log's unique key makes
-one process win when several tick the same table) and only then sent to the viewers. A restart replays
-the stored advances, so the countdown resumes where the game's deadline says.
+that changes something is a log entry like a choice: it is stored first and only then sent to the viewers.
+Only the process holding the table's lease ticks it (the move log's unique key would still make one win
+if two did). A restart replays the stored advances, so the countdown resumes where the game's deadline
+says.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Callable
 
-from .live import LiveTable, LiveTables
-from .store import MoveConflict
+from .background import Background
+from .live import LiveTable, LiveTables, LostRace, ProtocolError
 
 log = logging.getLogger("ludus.server.clock")
 
@@ -36,45 +36,31 @@ async def advance_table(table: LiveTable, now: float) -> bool:
     async with table.lock:
         if table.record.status != "running" or table.match.finished:
             return False
-        n = table.seq + 1
         events = table.match.advance(now)
         if not events:
             return False
-        entry = table.match.log[-1]
-        tables = table.tables
         try:
-            await tables.db(tables.store.append_move, table.id, n, entry)
-        except MoveConflict:
-            # Another process ticked (or moved) first: take its log instead of ours.
-            await table._rebuild()
+            await table._store_and_tell(events)
+        except (LostRace, ProtocolError):
+            # Another process moved first (its move is told; the next tick sees the new position),
+            # or the database failed (logged; the table is back on the stored log).
             return False
-        except Exception:
-            log.exception("could not store the clock advance %s of table %s", n, table.id)
-            await table._rebuild()
-            return False
-        table._note_decisions()
-        if table.match.finished and table.record.status != "over":
-            table.record.status = "over"
-            await tables.db(tables.store.set_status, table.id, "over")
-        table.broadcast(events)
-        await tables.hub.publish(table.id, {"kind": "move", "n": n, "entry": entry})
     table.kick_bots()
     return True
 
 
-class Clock:
+class Clock(Background):
     """One background task ticking every live table with real-time rules."""
 
     def __init__(self, tables: LiveTables, tick: float = TICK, now: Callable[[], float] = time.time) -> None:
         self.tables = tables
         self.tick = tick
         self.now = now
-        self.task: asyncio.Task[None] | None = None
 
     async def tick_once(self) -> int:
         changed = 0
         for table in list(self.tables.live.values()):
-            if not has_real_time_rules(table):
+            if not has_real_time_rules(table) or not self.tables.leases.holds(table.id):
                 continue
             try:
                 changed += await advance_table(table, self.now())
@@ -87,13 +73,3 @@ class Clock:
             await self.tick_once()
             await asyncio.sleep(self.tick)
 
-    def start(self) -> None:
-        if self.task is None or self.task.done():
-            self.task = asyncio.create_task(self._run())
-
-    async def stop(self) -> None:
-        if self.task is not None:
-            self.task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self.task
-            self.task = None

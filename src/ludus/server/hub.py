@@ -4,6 +4,11 @@ A hub carries small notes about a table ("move n was stored", "the seats changed
 each process computes the redacted views for its own connections. In one process the hub is a
 plain in-memory fan-out; with ``--redis`` it is Redis pub/sub, so several processes behind one
 load balancer stay in step.
+
+Redis is a convenience, not the record: the database is. When Redis goes away, publishing stops
+(logged once; each process still stores and answers its own moves), the reader keeps trying to come
+back, and once it has, every ``on_recovered`` callback runs so the tables catch up from the database
+with whatever was said while nobody could hear it.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 import uuid
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -21,6 +27,8 @@ Handler = Callable[[dict[str, Any]], Awaitable[None]]
 log = logging.getLogger("ludus.server.hub")
 
 PREFIX = "ludus:table:"
+PUBLISH_TIMEOUT = 2.0  # a publish slower than this counts as Redis being gone (it runs under a table's lock)
+RETRY = (0.5, 2.0)  # seconds between attempts to reach Redis again: first, and at most
 
 
 class LocalHub:
@@ -29,6 +37,21 @@ class LocalHub:
     def __init__(self) -> None:
         self.origin = uuid.uuid4().hex
         self.handlers: dict[str, set[Handler]] = {}
+        self.recovered: list[Callable[[], Awaitable[None]]] = []
+
+    @property
+    def shared(self) -> bool:
+        """Do other processes share this hub (and the database)?"""
+        return False
+
+    @property
+    def healthy(self) -> bool:
+        """Do the other processes hear what this one publishes right now?"""
+        return True
+
+    def on_recovered(self, callback: Callable[[], Awaitable[None]]) -> None:
+        """Run ``callback`` whenever the hub is back after an outage (notes may have been lost)."""
+        self.recovered.append(callback)
 
     async def start(self) -> None:
         return None
@@ -60,14 +83,37 @@ class RedisHub(LocalHub):
     def __init__(self, url: str) -> None:
         super().__init__()
         import redis.asyncio as redis  # imported here so a server without --redis never needs it
+        from redis.asyncio.retry import Retry
+        from redis.backoff import NoBackoff
 
-        self.redis = redis.from_url(url)
+        # no retries inside redis-py: a failed call must fail at once (it may hold a table's lock);
+        # coming back is the reader's job
+        self.redis = redis.from_url(url, retry=Retry(NoBackoff(), 0), socket_connect_timeout=PUBLISH_TIMEOUT)
         self.pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         self.reader: asyncio.Task[None] | None = None
+        self.queues: dict[str, asyncio.Task[None]] = {}  # per table: the delivery of its latest note
+        self.up = False
+        self.listening = False  # the reader is inside pubsub.listen()
+        self.down_since: float | None = None
+
+    @property
+    def shared(self) -> bool:
+        return True
+
+    @property
+    def healthy(self) -> bool:
+        return self.up
 
     async def start(self) -> None:
-        await self.redis.ping()
-        await self.pubsub.psubscribe(PREFIX + "*")
+        """Subscribe; a Redis that is down now does not keep the server from starting alone."""
+        self.down_since = time.monotonic()
+        try:
+            await self.redis.ping()
+            await self.pubsub.psubscribe(PREFIX + "*")
+            self.up = True
+        except Exception as error:
+            self.up = True  # so that _lost logs it
+            self._lost(error)
         self.reader = asyncio.create_task(self._read())
 
     async def close(self) -> None:
@@ -75,6 +121,8 @@ class RedisHub(LocalHub):
             self.reader.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self.reader
+        for task in list(self.queues.values()):
+            task.cancel()
         with contextlib.suppress(Exception):
             await self.pubsub.aclose()
         with contextlib.suppress(Exception):
@@ -82,27 +130,95 @@ class RedisHub(LocalHub):
         await super().close()
 
     async def publish(self, table_id: str, note: dict[str, Any]) -> None:
-        await self.redis.publish(PREFIX + table_id, json.dumps({**note, "origin": self.origin}))
+        """Best effort: the move is stored already, and a process that misses the note catches up from
+        the database when Redis is back. Never raises."""
+        if not self.up:
+            return
+        try:
+            await asyncio.wait_for(self.redis.publish(PREFIX + table_id, json.dumps({**note, "origin": self.origin})),
+                                   PUBLISH_TIMEOUT)
+        except Exception as error:  # whatever Redis did, the caller's move stands
+            self._lost(error)
+
+    def _lost(self, error: BaseException) -> None:
+        if self.up:  # logged once per outage, not once per message
+            log.warning("redis is unreachable (%s); moves are still stored and answered by each process, "
+                        "other processes catch up when it is back", type(error).__name__)
+            self.up = False
+            self.down_since = time.monotonic()
+        if self.listening and self.reader is not None and self.reader is not asyncio.current_task():
+            # A publish failed while the subscription still looks fine (Redis stalled rather than died):
+            # start the reader over, so that coming back, and catching up, happen all the same.
+            self.listening = False
+            self.reader.cancel()
+            self.reader = asyncio.create_task(self._read())
 
     async def _read(self) -> None:
         while True:
+            if not self.up:
+                await self._reconnect()
+            self.listening = True
             try:
                 async for message in self.pubsub.listen():
                     if message.get("type") != "pmessage":
                         continue
                     channel = message["channel"].decode() if isinstance(message["channel"], bytes) \
                         else message["channel"]
-                    note = json.loads(message["data"])
-                    if note.get("origin") == self.origin:
+                    try:
+                        note = json.loads(message["data"])
+                    except ValueError:
+                        log.warning("a note on %s is not JSON; ignored", channel)
                         continue
-                    await self._deliver(channel.removeprefix(PREFIX), note)
+                    if not isinstance(note, dict) or note.get("origin") == self.origin:
+                        continue
+                    self._queue(channel.removeprefix(PREFIX), note)
             except asyncio.CancelledError:
                 raise
+            except Exception as error:  # Redis went away: reconnect
+                self.listening = False
+                self._lost(error)
+            self.listening = False
+            self.up = False
+
+    def _queue(self, table_id: str, note: dict[str, Any]) -> None:
+        """Deliver in order per table, but never let one table's handler (waiting for its lock while a
+        bot thinks, say) hold up the notes of every other table."""
+        previous = self.queues.get(table_id)
+        task = asyncio.create_task(self._deliver_after(previous, table_id, note))
+        self.queues[table_id] = task
+        task.add_done_callback(lambda done: self.queues.pop(table_id, None) if self.queues.get(table_id) is done
+                               else None)
+
+    async def _deliver_after(self, previous: asyncio.Task[None] | None, table_id: str, note: dict[str, Any]) -> None:
+        if previous is not None:
+            await asyncio.wait([previous])
+        await self._deliver(table_id, note)
+
+    async def _reconnect(self) -> None:
+        """Subscribe again on a fresh connection, then let the tables catch up with what was missed."""
+        wait = RETRY[0]
+        while True:
+            await asyncio.sleep(wait)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.pubsub.aclose(), PUBLISH_TIMEOUT)
+            with contextlib.suppress(Exception):  # the pooled connections died with the old server
+                await asyncio.wait_for(self.redis.connection_pool.disconnect(), PUBLISH_TIMEOUT)
+            self.pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+            try:
+                await asyncio.wait_for(self.pubsub.psubscribe(PREFIX + "*"), PUBLISH_TIMEOUT)
+                await asyncio.wait_for(self.redis.ping(), PUBLISH_TIMEOUT)
+            except Exception:  # still gone (or not answering)
+                wait = min(wait * 2, RETRY[1])
+                continue
+            break
+        log.warning("redis is back after %.1f s; catching up from the database",
+                    time.monotonic() - (self.down_since or time.monotonic()))
+        self.up = True
+        for callback in self.recovered:
+            try:
+                await callback()
             except Exception:
-                log.exception("redis hub reader failed; reconnecting")
-                await asyncio.sleep(0.5)
-                with contextlib.suppress(Exception):
-                    await self.pubsub.psubscribe(PREFIX + "*")
+                log.exception("catching up after the redis outage failed")
 
 
 def make_hub(redis_url: str | None) -> LocalHub:

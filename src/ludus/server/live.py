@@ -3,7 +3,11 @@
 A LiveTable wraps an engine Match rebuilt from the stored move log. A move is applied (the game
 validates it), written to the database, and only then sent out: every viewer gets its own view
 (``game.view(state, seat)``), its own decisions and the events addressed to it. Bots sit in the
-same loop and see only their seat's view.
+same loop and see only their seat's view; they run in the one process that holds the table's lease.
+
+Every stored move reaches every viewer as its own update, numbered ``seq``: a move stored here, one
+another process stored (heard through the hub, or read from the log when the hub lost it), and one
+that beat ours in a race for the same number alike.
 """
 
 from __future__ import annotations
@@ -14,15 +18,16 @@ import json
 import logging
 import random
 import time
-import zlib
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol
 
 from ludus.ai import Bot, bot_for
 from ludus.engine import Event, IllegalChoice, Match, load_game, normalize
+from ludus.engine.chance import derive_seed
 
 from .hub import LocalHub
+from .leases import Leases
 from .presence import DEFAULT_GRACE, Presence
 from .store import MoveConflict, Store, TableRecord
 
@@ -40,6 +45,14 @@ class ProtocolError(Exception):
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "error", "code": self.code, "detail": self.detail, **self.extra}
+
+
+class LostRace(Exception):
+    """Another process stored a move under the number ours needed; the table has caught up with the
+    stored log and told its viewers, and the caller may judge its choice again."""
+
+
+RACE_RETRIES = 20  # each lost race means another move was stored: the table is moving, not stuck
 
 
 class Viewer(Protocol):
@@ -77,6 +90,9 @@ class LiveTable:
         self._decisions: dict[int, list[Any]] = {}
         self._note_decisions()
         self.presence.update((), record.seats, publish=False)  # the grace period runs from the load
+        # The stored moves the viewers have been told of: ``seq`` runs ahead of it only while a move
+        # is applied but not yet stored (under the lock).
+        self.told = 0
 
     # --- state ---------------------------------------------------------------------------
     @property
@@ -176,21 +192,30 @@ class LiveTable:
         """A human's choice, checked in a fixed order so each refusal has one clear code. Returns the
         number of the move that holds it (an earlier one when this is a resend of a stored choice)."""
         async with self.lock:
-            known = self.answered.get(seat)
-            if cid is not None and known is not None and known[0] == cid:
-                return known[1]
-            if self.record.status == "open":
-                raise ProtocolError("not-started", "the table is still waiting for players")
-            if self.record.status == "over" or self.match.finished:
-                raise ProtocolError("game-over", "the game is over")
-            if self.record.seats[seat].bot is not None:
-                raise ProtocolError("bot-seat", "a bot plays this seat now; take it back first")
-            if seq > self.seq or seq < self.decided_at.get(seat, 0):
-                raise ProtocolError("stale", f"your move was based on move {seq}; the table is at {self.seq}",
-                                    seq=self.seq)
-            if not self.match.decisions(seat):
-                raise ProtocolError("not-your-turn", f"seat {seat} has nothing to decide now", seq=self.seq)
-            await self._commit(seat, choice, cid)
+            for _ in range(RACE_RETRIES):
+                known = self.answered.get(seat)
+                if cid is not None and known is not None and known[0] == cid:
+                    return known[1]  # a resend of a stored choice (perhaps stored by the process that won a race)
+                if self.record.status == "open":
+                    raise ProtocolError("not-started", "the table is still waiting for players")
+                if self.record.status == "over" or self.match.finished:
+                    raise ProtocolError("game-over", "the game is over")
+                if self.record.seats[seat].bot is not None:
+                    raise ProtocolError("bot-seat", "a bot plays this seat now; take it back first")
+                if seq > self.seq or seq < self.decided_at.get(seat, 0):
+                    raise ProtocolError("stale", f"your move was based on move {seq}; the table is at {self.seq}",
+                                        seq=self.seq)
+                if not self.match.decisions(seat):
+                    raise ProtocolError("not-your-turn", f"seat {seat} has nothing to decide now", seq=self.seq)
+                try:
+                    await self._commit(seat, choice, cid)
+                    break
+                except LostRace:
+                    # Another process stored a move first and our viewers have seen it: the same checks
+                    # decide whether this choice still stands (an answer to a simultaneous step does).
+                    continue
+            else:
+                raise ProtocolError("stale", "other moves kept being stored first; look again", seq=self.seq)
             n = self.seq
         self.kick_bots()
         return n
@@ -204,6 +229,9 @@ class LiveTable:
         await self._store_and_tell(events, cid)
 
     async def _store_and_tell(self, events: list[Event], cid: str | None = None) -> None:
+        """Store the move just applied (the last log entry), then tell everyone. The caller holds the
+        lock. LostRace: another process had stored that number; ProtocolError server-error: the
+        database failed. Either way the table is back on the stored log and its viewers know all of it."""
         n = self.seq
         entry = self.match.log[-1]
         if cid is not None:  # stored with the move, so a resend is recognised even after a restart
@@ -212,7 +240,7 @@ class LiveTable:
             await self.tables.writer.write(self.id, n, entry)
         except MoveConflict as error:
             await self._rebuild()
-            raise ProtocolError("stale", "another move was stored first", seq=self.seq) from error
+            raise LostRace(f"move {n} of table {self.id} was stored by another process") from error
         except Exception as error:
             log.exception("could not store move %s of table %s", n, self.id)
             await self._rebuild()
@@ -223,18 +251,53 @@ class LiveTable:
         if self.match.finished and self.record.status != "over":
             self.record.status = "over"
             await self.tables.db(self.tables.store.set_status, self.id, "over")
+        self.told = self.seq
         self.broadcast(events)
         await self.tables.hub.publish(self.id, {"kind": "move", "n": n, "entry": entry})
 
     async def _rebuild(self) -> None:
-        """Throw the in-memory match away and replay the stored log (after a lost race or a failure)."""
+        """Throw the in-memory match away and replay the stored log (after a lost race or a failure);
+        the viewers get an update for each stored move they had not been told of yet."""
         entries = await self.tables.db(self.tables.store.moves, self.id)
         self.match = Match(self.game, self.record.players, self.record.seed, self.record.options)
         self._decisions = {}
         self.decided_at.clear()
         self.answered.clear()
         self._note_decisions()
-        self.replay(entries)
+        told = min(self.told, len(entries))
+        self.replay(entries[:told])
+        self._tell_stored(entries[told:])
+
+    def _tell_stored(self, entries: list[dict[str, Any]]) -> None:
+        """Apply moves that are in the database already (stored by another process) and tell the
+        viewers each one: one update per move, so no viewer sees a gap. The caller holds the lock."""
+        for entry in entries:
+            events = self.replay([entry])
+            if self.match.finished:
+                self.record.status = "over"
+            self.told = self.seq
+            self.broadcast(events)
+
+    async def catch_up(self) -> int:
+        """Read the moves stored after ours (when notes may have been lost) and tell them; how many."""
+        async with self.lock:
+            entries = await self.tables.db(self.tables.store.moves, self.id, self.seq)
+            self._tell_stored(entries)
+        if entries:
+            self.kick_bots()
+        return len(entries)
+
+    async def republish(self) -> None:
+        """Tell the other processes our latest move again (they ignore it if they have it, and read
+        what they lack from the log)."""
+        async with self.lock:
+            if not self.match.log:
+                return
+            last = await self.tables.db(self.tables.store.moves, self.id, self.seq - 1)  # as stored: with its cid
+            if not last:
+                return
+            note = {"kind": "move", "n": self.seq, "entry": last[-1]}
+        await self.tables.hub.publish(self.id, note)
 
     async def on_note(self, note: dict[str, Any]) -> None:
         """Another process stored a move or changed the seats; catch up and tell our viewers."""
@@ -249,14 +312,12 @@ class LiveTable:
         async with self.lock:
             n = int(note["n"])
             if n <= self.seq:
-                return
+                return  # told already (we lost the race for it and read it from the log)
             if n == self.seq + 1:
-                events = self.replay([note["entry"]])
-            else:
-                events = self.replay(await self.tables.db(self.tables.store.moves, self.id, self.seq))
-            if self.match.finished:
-                self.record.status = "over"
-            self.broadcast(events)
+                self._tell_stored([note["entry"]])
+            else:  # a note went missing: the log has everything in between
+                self._tell_stored(await self.tables.db(self.tables.store.moves, self.id, self.seq))
+        self.kick_bots()
 
     async def refresh_seats(self, publish: bool = True) -> None:
         record = await self.tables.db(self.tables.store.table, self.id)
@@ -281,13 +342,16 @@ class LiveTable:
                 self.broadcast([])  # the decisions appear once the last seat is taken
         if publish:
             await self.tables.hub.publish(self.id, {"kind": "seats"})
+        if started:
+            await self.tables.leases.take(self.id)
         self.kick_bots()
 
     # --- bots ----------------------------------------------------------------------------
     def bot(self, seat: int, level: str) -> Bot:
         known = self.bots.get(seat)
         if known is None or known[0] != level:  # a seat handed to a bot again may get another level
-            seed = zlib.crc32(f"{self.record.seed}:{seat}".encode())
+            # one-way from the table's secret: a bot's moves must not tell anything about it
+            seed = derive_seed(self.record.seed, f"bot:{seat}")
             known = self.bots[seat] = (level, bot_for(self.game, seat, level, seed))
         return known[1]
 
@@ -295,8 +359,10 @@ class LiveTable:
         return {s.seat: s.bot for s in self.record.seats if s.bot is not None}
 
     def kick_bots(self) -> None:
+        """Start the bots if one has something to do and this process holds the table."""
         idle = self.bot_task is None or self.bot_task.done()
-        if idle and self.record.status == "running" and not self.match.finished and self._bot_decision() is not None:
+        if idle and self.tables.leases.holds(self.id) and self.record.status == "running" \
+                and not self.match.finished and self._bot_decision() is not None:
             self.bot_task = asyncio.create_task(self._run_bots())
 
     def _bot_decision(self) -> Any:
@@ -322,7 +388,8 @@ class LiveTable:
     async def _run_bots(self) -> None:
         rng = random.Random()
         while True:
-            if self.record.status != "running" or self.match.finished or self._bot_decision() is None:
+            if not self.tables.leases.holds(self.id) or self.record.status != "running" or self.match.finished \
+                    or self._bot_decision() is None:
                 return
             if self.record.bot_delay > 0:
                 await asyncio.sleep(self.record.bot_delay * rng.uniform(0.5, 1.5))
@@ -345,10 +412,11 @@ class LiveTable:
                     choice = decision.options[0]
                 try:
                     await self._commit(seat, choice)
+                except LostRace:
+                    pass  # a human (or the clock) moved first elsewhere: look again at the new position
                 except ProtocolError as error:
-                    # Another process stored this move first: it runs this table's bots now.
-                    log.info("bot move at table %s refused (%s); leaving the bots to the other process",
-                             self.id, error.code)
+                    log.warning("bot move at table %s refused (%s); the lease keeper will try again",
+                                self.id, error.code)
                     return
             await asyncio.sleep(0)
 
@@ -408,10 +476,12 @@ def _settle(future: asyncio.Future[None], error: BaseException | None) -> None:
 class LiveTables:
     """The tables this process has in memory, with the store and hub they share."""
 
-    def __init__(self, store: Store, hub: LocalHub, seat_grace: float = DEFAULT_GRACE) -> None:
+    def __init__(self, store: Store, hub: LocalHub, seat_grace: float = DEFAULT_GRACE,
+                 lease_seconds: float | None = None) -> None:
         self.store = store
         self.hub = hub
         self.seat_grace = seat_grace
+        self.leases = Leases(self, lease_seconds)
         self.writer = MoveWriter(self)
         self.bot_pool = ThreadPoolExecutor(2, "ludus-bots")
         self.live: dict[str, LiveTable] = {}
@@ -441,6 +511,7 @@ class LiveTables:
             table = LiveTable(self, record)
             started = time.perf_counter()
             table.replay(await self.db(self.store.moves, table_id))
+            table.told = table.seq
             if table.match.finished and record.status != "over":
                 record.status = "over"
                 await self.db(self.store.set_status, table_id, "over")
@@ -448,6 +519,8 @@ class LiveTables:
                      (time.perf_counter() - started) * 1000)
             self.live[table_id] = table
             self.hub.subscribe(table_id, table.on_note)
+            if record.status == "running":
+                await self.leases.take(table_id)
             table.kick_bots()
             return table
 
@@ -459,16 +532,12 @@ class LiveTables:
             table.presence.close()
 
     async def resume_all(self) -> int:
-        """After a restart: load every running table so their bots carry on without waiting for a visitor."""
-        records = await self.db(self.store.list_tables, ("running",), 10_000)
-        for record in records:
-            try:
-                await self.get(record.id)
-            except Exception:
-                log.exception("table %s could not be resumed", record.id)
-        return len(records)
+        """At start: load the running tables nobody else holds, so their bots carry on without waiting
+        for a visitor (alone, that is every running table: a killed predecessor's leases are ours)."""
+        return await self.leases.adopt(startup=True)
 
     async def close(self) -> None:
+        await self.leases.stop()
         for table in self.live.values():
             if table.bot_task is not None:
                 table.bot_task.cancel()

@@ -18,9 +18,10 @@ from starlette.routing import Route
 
 from ludus.ai.bot import LEVELS
 from ludus.engine import BadOptions, UnknownGame, check_players, game_ids, load_game, resolve_options
+from ludus.engine.chance import new_secret
 
 from .live import LiveTables
-from .store import hash_token
+from .store import TableRecord, hash_token
 
 MAX_NAME = 32
 DEFAULT_BOT_DELAY = 0.8
@@ -47,6 +48,14 @@ def game_info(game_id: str) -> dict[str, Any]:
             # named option sets (e.g. Shadows' "first-game") and the component table (Rose's edition)
             "presets": [dict(preset) for preset in getattr(game, "presets", ())],
             "components": game.components() if hasattr(game, "components") else None}
+
+
+def match_file(record: TableRecord, log: list[dict[str, Any]]) -> dict[str, Any]:
+    """A finished table as a saved match (``Match.from_json``); the seats' names ride along for the replay
+    viewer (``ludus replay FILE --web``)."""
+    return {"format": "ludus-match/1", "game": record.game, "players": record.players, "seed": record.seed,
+            "options": record.options, "log": log,
+            "seats": [{"seat": seat.seat, "name": seat.name, "bot": seat.bot} for seat in record.seats]}
 
 
 MAX_BODY = 16 * 1024  # a lobby request is a few hundred bytes
@@ -180,8 +189,7 @@ class Lobby:
         except LobbyError as error:
             return error_response(error)
         log = await self.tables.db(self.tables.store.moves, record.id)
-        return JSONResponse({"format": "ludus-match/1", "game": record.game, "players": record.players,
-                             "seed": record.seed, "options": record.options, "log": log})
+        return JSONResponse(match_file(record, log))
 
     # --- operations ----------------------------------------------------------------------
     async def _record(self, table_id: str) -> Any:
@@ -204,7 +212,7 @@ class Lobby:
         given = body.get("options") or {}
         if not isinstance(given, dict):
             raise LobbyError("bad-options", "options must be a JSON object")
-        seed = secrets.randbelow(2**31)
+        seed = new_secret()  # 256 bits; it leaves the server only in the saved match of a finished game
         try:
             options = resolve_options(game.options, given)
             game.setup(players, seed, options)  # a game may refuse a combination only setup can judge

@@ -21,6 +21,7 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from ludus.ai.bot import LEVELS
+from ludus.engine.chance import new_secret
 
 from .live import LiveTables
 from .lobby import LobbyError, _body, error_response
@@ -110,7 +111,7 @@ class Seating:
             bots = [s.bot if s.token_hash is None else None for s in record.seats]
             kept = {s.seat: (s.token_hash, s.name) for s in record.seats if s.token_hash is not None}
             rematch_id = await self.tables.db(store.create_rematch, table_id, secrets.token_urlsafe(6),
-                                              secrets.randbelow(2**31), bots, kept)
+                                              new_secret(), bots, kept)
         accept = answer == "accept"
         if not await self.tables.db(store.answer_invite, rematch_id, seat, digest, accept):
             rematch = await self.tables.db(store.table, rematch_id)

@@ -1,8 +1,11 @@
-"""The database: tables, seats (hashed tokens) and the append-only move log.
+"""The database: tables, seats (hashed tokens), the append-only move log and the bot leases.
 
-SQLAlchemy Core over an embedded SQLite file by default, PostgreSQL by URL. The move log's
+SQLAlchemy Core over an embedded SQLite file by default, PostgreSQL by URL; the schema is kept by the
+Alembic migrations in ``migrations/``, applied whenever a Store opens a database. The move log's
 primary key (table_id, n) is the single-writer check: when two server processes race for the
-same move number, exactly one insert succeeds and the other learns it is behind.
+same move number, exactly one insert succeeds and the other learns it is behind. A table's seed is
+its secret (decimal text, 256 bits for new tables): it leaves the database only in the saved match of
+a finished game.
 """
 
 from __future__ import annotations
@@ -18,9 +21,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import (
-    BigInteger,
     Column,
     Float,
+    Index,
     Integer,
     MetaData,
     PrimaryKeyConstraint,
@@ -31,12 +34,15 @@ from sqlalchemy import (
     delete,
     event,
     exists,
+    func,
     insert,
     select,
     update,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
+
+from . import migrations
 
 DEFAULT_URL = "sqlite:///ludus.sqlite3"
 
@@ -47,11 +53,12 @@ tables = Table(
     Column("id", String(32), primary_key=True),
     Column("game", String(32), nullable=False),
     Column("players", Integer, nullable=False),
-    Column("seed", BigInteger, nullable=False),
+    Column("seed", Text, nullable=False),  # the table's secret, decimal; never sent before the game is over
     Column("options", Text, nullable=False),
     Column("status", String(16), nullable=False),  # open | running | over
     Column("bot_delay", Float, nullable=False, default=0.0),
     Column("created", Float, nullable=False),
+    Index("ix_ludus_tables_status", "status"),
 )
 
 seats = Table(
@@ -71,6 +78,13 @@ moves = Table(
     Column("entry", Text, nullable=False),  # the Match log entry as JSON: {"seat", "choice"} or {"advance"}
     Column("at", Float, nullable=False),
     PrimaryKeyConstraint("table_id", "n"),
+)
+
+leases = Table(
+    "ludus_leases", metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("holder", String(64), nullable=False),  # the server process that runs this table's bots and clock
+    Column("expires", Float, nullable=False),  # wall-clock seconds; renewed every few seconds while it lives
 )
 
 # A rematch: the finished table, the table that replays it (same seats and bot levels, a new seed) and when
@@ -211,11 +225,12 @@ def make_engine(url: str | None) -> Engine:
     for prefix in ("postgresql://", "postgres://"):  # plain URLs mean psycopg 3, the driver we ship
         if url.startswith(prefix):
             url = "postgresql+psycopg://" + url.removeprefix(prefix)
+    # hide_parameters: a failed statement's message (and so a log line) never carries a table's secret
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False})
+        engine = create_engine(url, connect_args={"check_same_thread": False}, hide_parameters=True)
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    return create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
+    return create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True, hide_parameters=True)
 
 
 class Store:
@@ -225,7 +240,7 @@ class Store:
         self.url = url or DEFAULT_URL
         self.engine = make_engine(self.url)
         self.embedded = self.engine.dialect.name == "sqlite"
-        metadata.create_all(self.engine)
+        migrations.upgrade(self.engine)
         database = self.engine.url.database if self.embedded else None
         self.checkpointer = Checkpointer(database) if database and database != ":memory:" else None
 
@@ -240,7 +255,7 @@ class Store:
         status = "running" if all(bots) else "open"
         with self.engine.begin() as db:
             db.execute(insert(tables).values(
-                id=table_id, game=game, players=players, seed=seed, options=json.dumps(options),
+                id=table_id, game=game, players=players, seed=str(seed), options=json.dumps(options),
                 status=status, bot_delay=bot_delay, created=time.time()))
             db.execute(insert(seats), [
                 {"table_id": table_id, "seat": seat, "bot": bot, "name": None, "token_hash": None}
@@ -328,6 +343,57 @@ class Store:
                               .order_by(moves.c.n)).all()
         return [json.loads(row.entry) for row in rows]
 
+    def move_counts(self, table_ids: Sequence[str]) -> dict[str, int]:
+        """How many moves each table has stored (tables without moves are left out)."""
+        if not table_ids:
+            return {}
+        with self.engine.connect() as db:
+            rows = db.execute(select(moves.c.table_id, func.max(moves.c.n))
+                              .where(moves.c.table_id.in_(list(table_ids))).group_by(moves.c.table_id)).all()
+        return {table_id: count for table_id, count in rows}
+
+    # --- leases: which live process runs a table's bots ------------------------------------
+    def take_lease(self, table_id: str, holder: str, now: float, expires: float, force: bool = False) -> bool:
+        """Hold the table until ``expires`` if it is free, expired or already ours (or ``force``).
+        Atomic across processes: of several taking an expired lease at once, one gets it."""
+        with self.engine.begin() as db:
+            taken = db.execute(update(leases).where(
+                leases.c.table_id == table_id,
+                *(() if force else ((leases.c.holder == holder) | (leases.c.expires < now),)))
+                .values(holder=holder, expires=expires)).rowcount == 1
+        if taken:
+            return True
+        try:
+            with self.engine.begin() as db:
+                db.execute(insert(leases).values(table_id=table_id, holder=holder, expires=expires))
+        except IntegrityError:
+            return False  # someone else holds it (or took it a moment ago)
+        return True
+
+    def renew_leases(self, holder: str, expires: float) -> set[str]:
+        """Extend every lease ``holder`` has on a running table and drop its others; the tables it holds."""
+        running = select(tables.c.id).where(tables.c.status == "running")
+        with self.engine.begin() as db:
+            db.execute(delete(leases).where(leases.c.holder == holder, leases.c.table_id.not_in(running)))
+            db.execute(update(leases).where(leases.c.holder == holder).values(expires=expires))
+            rows = db.execute(select(leases.c.table_id).where(leases.c.holder == holder)).all()
+        return {row.table_id for row in rows}
+
+    def release_leases(self, holder: str) -> None:
+        """A process shutting down lets the others take its tables at once."""
+        with self.engine.begin() as db:
+            db.execute(delete(leases).where(leases.c.holder == holder))
+
+    def unheld_tables(self, now: float, grace: float = 0.0, limit: int = 1000) -> list[str]:
+        """Running tables whose lease has expired, or that have none though older than ``grace`` seconds
+        (a table just created is about to be taken by the process that made it): nobody runs their bots."""
+        query = (select(tables.c.id).select_from(tables.outerjoin(leases, leases.c.table_id == tables.c.id))
+                 .where(tables.c.status == "running",
+                        (leases.c.table_id.is_(None) & (tables.c.created < now - grace)) | (leases.c.expires < now))
+                 .order_by(tables.c.created).limit(limit))
+        with self.engine.connect() as db:
+            return [row.id for row in db.execute(query).all()]
+
     # --- seats handed to bots, rematches -------------------------------------------------
     def hand_to_bot(self, table_id: str, seat: int, level: str) -> bool:
         """A bot takes a human seat (its holder keeps the token and may take it back); False if a bot
@@ -368,7 +434,7 @@ class Store:
             with self.engine.begin() as db:
                 db.execute(insert(rematches).values(table_id=table_id, rematch_id=rematch_id, created=time.time()))
                 db.execute(insert(tables).values(
-                    id=rematch_id, game=record.game, players=record.players, seed=seed,
+                    id=rematch_id, game=record.game, players=record.players, seed=str(seed),
                     options=json.dumps(record.options), status="running" if all(bots) else "open",
                     bot_delay=record.bot_delay, created=time.time()))
                 db.execute(insert(seats), [
@@ -434,7 +500,7 @@ def _invited(db: Any, table_ids: Sequence[str]) -> dict[tuple[str, int], str]:
 def _record(row: Any, seat_rows: Sequence[Any], invited: dict[tuple[str, int], str] | None = None) -> TableRecord:
     invited = invited or {}
     return TableRecord(
-        id=row.id, game=row.game, players=row.players, seed=row.seed, options=json.loads(row.options),
+        id=row.id, game=row.game, players=row.players, seed=int(row.seed), options=json.loads(row.options),
         status=row.status, bot_delay=row.bot_delay, created=row.created,
         seats=[SeatRecord(seat=s.seat, name=s.name, bot=s.bot, token_hash=s.token_hash,
                           invited=invited.get((row.id, s.seat))) for s in seat_rows])

@@ -1,5 +1,6 @@
 // The shell: the language switch and routing. It imports the pages; pages import only lib/ modules.
 import { renderLobby } from "./lobby.js";
+import { renderReplay } from "./replay.js";
 import { renderRules } from "./rules.js";
 import { renderTable } from "./table.js";
 import { LANGUAGES, loadLanguage, preferredLanguage, t } from "./lib/i18n.js";
@@ -23,6 +24,7 @@ function route() {
   let match;
   if ((match = path.match(/^\/t\/([\w-]+)$/))) current = renderTable(app, match[1]);
   else if ((match = path.match(/^\/rules\/([\w-]+)$/))) current = renderRules(app, match[1]);
+  else if ((match = path.match(/^\/games\/([\w-]+)\/replay$/))) current = renderReplay(app, match[1]);
   else current = renderLobby(app);
   document.querySelector(".topnav a[href^='/rules/']")?.setAttribute(
     "href", path.startsWith("/rules/") ? path : "/rules/rose");
@@ -40,7 +42,7 @@ async function start() {
     const link = event.target.closest("a[data-link]");
     if (link && !event.ctrlKey && !event.metaKey && link.origin === location.origin) {
       event.preventDefault();
-      navigate(link.pathname);
+      navigate(link.pathname + link.search);  // a replay link names its move in the query
     }
   });
   window.addEventListener("popstate", route);

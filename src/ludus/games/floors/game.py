@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from ludus.engine import Decision, Event, IllegalChoice, Option, Outcome, check_players, resolve_options
+from ludus.engine.chance import rng_for
 
 from . import monster
 from .board import (
@@ -87,7 +88,7 @@ class FloorsGame:
     def setup(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> FloorsState:
         check_players(self.id, players, self.players)
         resolved = resolve_options(self.options, options)
-        st = FloorsState(players, resolved, random.Random(seed))
+        st = FloorsState(players, resolved, rng_for(seed))
         kinds = (0, 1, 2, 3) if players <= 4 else (0, 2, 3)
         for seat in range(players):
             for kind in kinds:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ludus.engine.chance import copy_rng
+
 from .board import EXIT, SIZE, E
 
 # Movable floor tiles (what stands on a square). Pools and teleporters are fixed and kept apart.
@@ -96,8 +98,7 @@ class FloorsState:
         if for_search:
             other.rng = self.rng
         else:
-            other.rng = random.Random()
-            other.rng.setstate(self.rng.getstate())
+            other.rng = copy_rng(self.rng)
         other.tiles = self.tiles[:]
         other.pool = self.pool  # pools never change after setup; setup replaces the array
         other.tele_to = self.tele_to

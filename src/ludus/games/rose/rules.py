@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ludus.engine import Decision, Event, IllegalChoice
+from ludus.engine.chance import rng_for
 
 from . import events as ev
 from .components import (
@@ -48,7 +49,7 @@ _STUDIOUS = ("again", "skip")
 # --- setup ---------------------------------------------------------------------------------------
 def setup(players: int, seed: int, opts: dict[str, Any], ed: Edition) -> RoseState:
     """Shuffle and deal exactly as the rulebook's setup, all chance from one seeded RNG."""
-    rng = random.Random(seed)
+    rng = rng_for(seed)
     s = RoseState()
     s.ed = ed
     s.opts = opts

@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ludus.engine.chance import copy_rng
+
 from .components import Edition
 
 
@@ -109,9 +111,7 @@ class RoseState:
     def own_rng(self) -> random.Random:
         """The state's RNG, made private first if a clone still shares it."""
         if self.rng_shared:
-            rng = random.Random.__new__(random.Random)
-            rng.setstate(self.rng.getstate())
-            self.rng = rng
+            self.rng = copy_rng(self.rng)
             self.rng_shared = False
         return self.rng
 

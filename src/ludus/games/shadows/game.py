@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ludus.engine import BadOptions, Choice, Decision, Event, Option, Outcome, check_players, resolve_options
+from ludus.engine.chance import rng_for
 
 from . import rules, views
 from .maps import MapParams
@@ -78,7 +79,7 @@ class Shadows:
             raise BadOptions(str(error)) from error
         preset = None if coop == "off" else coop
         teams = teams_for(players, preset is not None, resolved["seating"])
-        state = ShadowsState(players, resolved, params, preset, random.Random(seed), teams)
+        state = ShadowsState(players, resolved, params, preset, rng_for(seed), teams)
         rules.start_round(state)
         return state
 

@@ -6,6 +6,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from ludus.engine.chance import copy_rng
+
 from . import board
 from .maps import MapPair, MapParams
 
@@ -103,8 +105,7 @@ class ShadowsState:
         return next((team for team in self.teams.values() if seat in team.seats), None)
 
     def copy(self) -> ShadowsState:
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
+        rng = copy_rng(self.rng)
         return ShadowsState(
             self.players, dict(self.options), self.params, self.preset, rng,
             {name: team.copy() for name, team in self.teams.items()}, self.phase, self.round, self.districts,

@@ -1,6 +1,6 @@
 // The end of a game, for every game: who won, a tie-break said in words (the game's outcome names the rule),
-// the full scores (a renderer may supply its own table through `ending(state, ctx)`), a rematch and the way
-// back to the lobby. It opens over the board; "See the board" folds it into a bar that reopens it.
+// the full scores (a renderer may supply its own table through `ending(state, ctx)`), a rematch, the game's
+// replay and the way back to the lobby. It opens over the board; "See the board" folds it into a bar that reopens it.
 //
 // Rematch (docs/server.md): the first "Rematch" opens a new table with the same seats, bot levels and
 // options and a new seed; every human seat is kept for its player, who accepts (and moves to the new table
@@ -125,6 +125,7 @@ export function endScreen(tableId, playerName) {
       rematchPart(state),
       el("div", { class: "end-actions" },
         rematchButton(state),
+        el("a", { class: "button", href: `/games/${tableId}/replay`, "data-link": true, id: "open-replay" }, t("replay.open")),
         el("a", { class: "button", href: "/", "data-link": true, id: "back-to-lobby" }, t("web.end.lobby")),
         el("button", { type: "button", class: "quiet", id: "end-hide", onclick: () => { folded = true; draw(state, renderer, ctx); } }, t("web.end.hide")))));
   }
