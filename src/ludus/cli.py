@@ -1,4 +1,4 @@
-"""The ``ludus`` command: serve | play | sim | replay | bench | render-deck.
+"""The ``ludus`` command: serve | play | sim | replay | ratings | bench | render-deck.
 
 Each sub-command lives with the layer it drives (a game's terminal front end lives in its game
 package, the server in ``ludus.server``); this module only parses and dispatches.
@@ -60,6 +60,16 @@ def parser() -> argparse.ArgumentParser:
                        help="how long a process holds a table's bots without renewing (default 6)")
     serve.add_argument("--seat-grace", type=float, default=60.0,
                        help="seconds a seat must be empty before the other players may hand it to a bot")
+    serve.add_argument("--secure-cookies", action="store_true",
+                       help="mark the session cookies Secure even when the request did not come over HTTPS")
+    serve.add_argument("--forwarded-allow-ips", default=None, metavar="IPS",
+                       help="reverse proxies whose X-Forwarded-Proto/-For are believed (comma-separated; default none)")
+
+    ratings = commands.add_parser("ratings", help="the players' ratings: rebuild them from the archive")
+    ratings.add_argument("action", choices=["rebuild"])
+    ratings.add_argument("--db", default=None, help="database URL (default: a SQLite file ./ludus.sqlite3)")
+    ratings.add_argument("--replay", action="store_true",
+                         help="first derive every archived result anew from its move log")
 
     play = commands.add_parser("play", help="play a game in the terminal")
     play.add_argument("game", choices=sorted(GAMES))
@@ -97,6 +107,7 @@ def parser() -> argparse.ArgumentParser:
 
 TARGETS = {
     "serve": "ludus.server.app:serve_command",
+    "ratings": "ludus.server.archive:ratings_command",
     "play": "ludus.games.{game}.terminal:play_command",
     "sim": "ludus.games.{game}.simulate:sim_command",
     "render-deck": "ludus.games.shadows.pictures.contact_sheet:render_deck_command",

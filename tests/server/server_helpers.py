@@ -26,6 +26,10 @@ from ludus.server.store import Store, make_engine
 HERE = Path(__file__).parent
 ROOT = HERE.parent.parent
 
+# A server process (migrations included) or redis-server may take long to start on a busy 2-core CI
+# machine; waiting longer costs nothing when it starts quickly.
+START_WAIT = 120.0
+
 
 def create(client: TestClient, **body: Any) -> dict[str, Any]:
     body.setdefault("game", "tiny")
@@ -81,7 +85,7 @@ class ServerProcess:
         self.process = subprocess.Popen(args, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=stderr)
         if log is not None:
             stderr.close()
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + START_WAIT
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 said = log.read_text(errors="replace") if log is not None else self.process.stderr.read().decode()
@@ -119,7 +123,7 @@ class RedisServer:
         self.process = subprocess.Popen(["redis-server", "--port", str(self.port), "--bind", "127.0.0.1",
                                          "--save", "", "--appendonly", "no"],
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + START_WAIT
         while subprocess.run(["redis-cli", "-p", str(self.port), "ping"], capture_output=True).stdout.strip() \
                 != b"PONG":
             if time.monotonic() > deadline:

@@ -25,7 +25,7 @@ def redis_url() -> Iterator[str]:
     process = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
                                 "--appendonly", "no"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 60  # generous: CI is a busy 2-core machine
         while subprocess.run(["redis-cli", "-p", str(port), "ping"], capture_output=True).stdout.strip() != b"PONG":
             assert time.monotonic() < deadline, "redis-server did not start"
             time.sleep(0.05)

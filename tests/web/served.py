@@ -25,7 +25,7 @@ class Served:
     port: int
     process: subprocess.Popen[bytes] | None = None
 
-    def start(self, timeout: float = 30) -> Served:
+    def start(self, timeout: float = 120) -> Served:  # generous: CI is a busy 2-core machine
         self.process = subprocess.Popen(
             [sys.executable, "-m", "ludus.cli", "serve", "--host", "127.0.0.1", "--port", str(self.port),
              "--db", self.db_url, "--seat-grace", str(SEAT_GRACE)],

@@ -17,6 +17,15 @@ from .types import Choice, Decision, Event, IllegalChoice, Outcome, normalize
 FORMAT = "ludus-match/1"
 
 
+def forfeit_outcome(game: Game, state: Any, players: int, seat: int) -> Outcome:
+    """How a game ends when ``seat`` forfeits: the game's own ``forfeit(state, seat)`` where it has one, else
+    every other seat wins; the details name the seat (``details["forfeit"]``)."""
+    own = getattr(game, "forfeit", None)
+    outcome = own(state, seat) if own is not None else Outcome(
+        tuple(s for s in range(players) if s != seat), {s: float(s != seat) for s in range(players)})
+    return Outcome(outcome.winners, outcome.scores, {**outcome.details, "forfeit": seat})
+
+
 class Match:
     def __init__(self, game: Game | str, players: int, seed: int = 0,
                  options: Mapping[str, Any] | None = None) -> None:
@@ -27,9 +36,12 @@ class Match:
         self.state = self.game.setup(players, seed, self.options)
         self.log: list[dict[str, Any]] = []
         self.events: list[Event] = []
+        self.forfeited: Outcome | None = None  # the game ended because a player forfeited
 
     # --- playing -------------------------------------------------------------------------
     def decisions(self, seat: int | None = None) -> list[Decision]:
+        if self.forfeited is not None:
+            return []
         found = list(self.game.decisions(self.state))
         return found if seat is None else [d for d in found if d.seat == seat]
 
@@ -54,10 +66,26 @@ class Match:
             self.events.extend(events)
         return events
 
+    def forfeit(self, seat: int) -> list[Event]:
+        """``seat`` gives the game up (a turn-based table's deadline passed): the game ends now. The outcome is
+        the game's ``forfeit(state, seat)`` where it defines one, else every other seat wins; either way the
+        details name the seat (``details["forfeit"]``)."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalChoice("bad-seat", f"seat must be a number from 0 to {self.players - 1}")
+        if self.finished:
+            raise IllegalChoice("game-over", "the game is over")
+        self.forfeited = forfeit_outcome(self.game, self.state, self.players, seat)
+        self.log.append({"forfeit": seat})
+        events = [Event("forfeit", {"seat": seat, **self.forfeited.to_json()})]
+        self.events.extend(events)
+        return events
+
     def view(self, seat: int | None) -> dict[str, Any]:
         return self.game.view(self.state, seat)
 
     def outcome(self) -> Outcome | None:
+        if self.forfeited is not None:
+            return self.forfeited
         return self.game.outcome(self.state)
 
     @property
@@ -85,6 +113,8 @@ class Match:
         return match
 
     def replay_entry(self, entry: Mapping[str, Any]) -> list[Event]:
+        if "forfeit" in entry:
+            return self.forfeit(entry["forfeit"])
         if "advance" in entry:
             events = self.game.advance(self.state, entry["advance"])
             self.log.append({"advance": entry["advance"]})

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .game import State, clone
-from .match import FORMAT, Match
+from .match import FORMAT, Match, forfeit_outcome
 from .types import Event, IllegalChoice, normalize
 
 EVERYONE = "all"
@@ -57,7 +57,10 @@ class Replay:
             if len(steps) % every == 0:
                 self._snapshots.append(clone(self.game, state))
         self.steps = steps
-        self.outcome = self.game.outcome(state)
+        forfeit = steps[-1].entry.get("forfeit") if steps else None
+        # a turn-based table's player who ran out of time forfeits: the game ends there (Match.forfeit)
+        self.outcome = self.game.outcome(state) if forfeit is None else \
+            forfeit_outcome(self.game, state, players, forfeit)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | str, every: int = SNAPSHOT_EVERY) -> Replay:
@@ -84,6 +87,10 @@ class Replay:
         """The first walk through the log: each entry checked, its decision's kind and its events kept."""
         if "advance" in entry:
             return Step({"advance": entry["advance"]}, None, tuple(self.game.advance(state, entry["advance"])))
+        if "forfeit" in entry:  # the state does not change; the game ends (it must be the last entry)
+            seat = entry["forfeit"]
+            ended = forfeit_outcome(self.game, state, self.players, seat)
+            return Step({"forfeit": seat}, None, (Event("forfeit", {"seat": seat, **ended.to_json()}),))
         seat, choice = entry["seat"], normalize(entry["choice"])
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise IllegalChoice("bad-seat", f"seat must be a number, not {seat!r}")
@@ -94,10 +101,10 @@ class Replay:
         return Step({"seat": seat, "choice": choice}, kind, tuple(events))
 
     def _redo(self, state: State, step: Step) -> None:
-        if step.seat is None:
+        if "advance" in step.entry:
             self.game.advance(state, step.entry["advance"])
-        else:
-            self.game.apply(state, step.seat, step.entry["choice"])
+        elif "choice" in step.entry:
+            self.game.apply(state, step.entry["seat"], step.entry["choice"])
 
     # --- positions -----------------------------------------------------------------------
     def positions(self, start: int, stop: int) -> Iterator[tuple[int, State]]:

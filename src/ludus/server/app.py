@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -24,15 +25,20 @@ from starlette.staticfiles import StaticFiles
 from ludus import i18n
 
 from . import pictures
+from .accounts import Accounts, AttemptRates, CsrfGuard
+from .archive import Archive, finished_from
 from .clock import Clock
+from .history import History
 from .hub import make_hub
-from .live import LiveTables
+from .live import LiveTable, LiveTables
 from .lobby import Lobby
 from .play import play_socket
 from .presence import DEFAULT_GRACE
 from .replay import ReplayApi, table_loader
 from .seating import Seating
 from .store import Store
+from .turns import TICK as TURN_TICK
+from .turns import Turns
 
 log = logging.getLogger("ludus.server")
 
@@ -71,12 +77,32 @@ async def health(request: Request) -> JSONResponse:
 
 
 def create_app(db_url: str | None = None, redis_url: str | None = None, *, resume: bool = True,
-               seat_grace: float = DEFAULT_GRACE, lease_seconds: float | None = None) -> Starlette:
+               seat_grace: float = DEFAULT_GRACE, lease_seconds: float | None = None,
+               secure_cookies: bool = False, turn_tick: float = TURN_TICK,
+               attempt_rates: AttemptRates | None = None) -> Starlette:
     store = Store(db_url)
     hub = make_hub(redis_url)
     tables = LiveTables(store, hub, seat_grace, lease_seconds)
     lobby = Lobby(tables)
     clock = Clock(tables)
+    accounts = Accounts(store, redis_url=redis_url, secure_cookies=secure_cookies, rates=attempt_rates)
+    archive = Archive(store)
+    turns = Turns(tables, turn_tick)
+    tables.on_stored = turns.stored
+
+    async def ended(table: LiveTable) -> None:
+        await tables.db(archive.record, finished_from(table.record, table.match))
+        if table.record.turn_seconds is not None:
+            await turns.stored(table)  # the clocks stop
+
+    tables.on_ended = ended
+
+    async def archive_missing() -> None:
+        """Tables that ended while their process stopped before archiving them."""
+        for table_id in await tables.db(archive.unarchived):
+            table = await tables.get(table_id)
+            if table is not None and table.match.finished:
+                await ended(table)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -87,9 +113,13 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
                 log.info("resumed %s running tables from the move log", resumed)
         clock.start()
         tables.leases.start()
+        turns.start()
+        await archive_missing()
         try:
             yield
         finally:
+            await turns.stop()
+            accounts.close()
             await clock.stop()
             await tables.close()
             await hub.close()
@@ -97,6 +127,8 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
 
     routes = [
         *lobby.routes(),
+        *accounts.routes(),
+        *History(tables, accounts, archive).routes(),
         *Seating(tables).routes(),
         *pictures.routes(),
         *ReplayApi(table_loader(tables)).routes(),
@@ -107,10 +139,17 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
         Route("/t/{table_id}", page),
         Route("/rules/{game}", page),
         Route("/games/{table_id}/replay", page),
+        Route("/account", page),
+        Route("/me", page),
+        Route("/games", page),
+        Route("/ratings/{game}", page),
         Mount("/web", NoCacheStatic(directory=WEB), name="web"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(CsrfGuard, accounts=accounts)])
     app.state.tables = tables
+    app.state.accounts = accounts
+    app.state.archive = archive
+    app.state.turns = turns
     app.state.store = store
     app.state.clock = clock
     return app
@@ -120,10 +159,14 @@ def serve_command(args: argparse.Namespace) -> int:
     import uvicorn
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    app = create_app(args.db, args.redis, seat_grace=args.seat_grace, lease_seconds=getattr(args, "lease", None))
+    app = create_app(args.db, args.redis, seat_grace=args.seat_grace, lease_seconds=getattr(args, "lease", None),
+                     secure_cookies=getattr(args, "secure_cookies", False))
     database = app.state.store.engine.url.render_as_string(hide_password=True)
     print(f"ludus: serving on http://{args.host}:{args.port}/ (database {database})", flush=True)
+    # X-Forwarded-Proto and -For are believed only from the proxies named by --forwarded-allow-ips
+    proxies = getattr(args, "forwarded_allow_ips", None)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024,
+                proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None,
                 # views are small and sent often: deflating each one costs more CPU than it saves
                 ws_per_message_deflate=False)
     return 0

@@ -18,7 +18,7 @@ import json
 import logging
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol
 
@@ -137,9 +137,12 @@ class LiveTable:
         played_by_bot = seat is not None and self.record.seats[seat].bot is not None
         decisions = [] if seat is None or self.record.status != "running" or played_by_bot \
             else self._decisions.get(seat, [])
-        return {"type": kind, "table": self.id, "seq": self.seq, "seat": seat, "status": self.record.status,
-                "view": self.match.view(seat), "decisions": decisions,
-                "events": [data for event, data in events if event.visible_to(seat)], "outcome": outcome}
+        message = {"type": kind, "table": self.id, "seq": self.seq, "seat": seat, "status": self.record.status,
+                   "view": self.match.view(seat), "decisions": decisions,
+                   "events": [data for event, data in events if event.visible_to(seat)], "outcome": outcome}
+        if self.record.turn_seconds is not None:  # a turn-based table: when each awaited seat's time runs out
+            message["deadlines"] = {str(s): due for s, due in self.record.deadlines.items()}
+        return message
 
     def welcome(self, viewer: Viewer) -> dict[str, Any]:
         """The first message for a new connection: everything it may see, including its event history."""
@@ -147,6 +150,9 @@ class LiveTable:
         message["game"] = self.record.game
         message["seats"] = self.seats_json()
         message["rematch"] = self.record.rematch
+        message["rated"] = self.record.rated
+        message["turn"] = None if self.record.turn_seconds is None else {
+            "seconds": self.record.turn_seconds, "on_timeout": self.record.on_timeout}
         return message
 
     def seats_json(self) -> list[dict[str, Any]]:
@@ -248,9 +254,13 @@ class LiveTable:
         self._note_decisions()
         if cid is not None:
             self.answered[entry["seat"]] = (cid, n)
-        if self.match.finished and self.record.status != "over":
+        ended = self.match.finished and self.record.status != "over"
+        if ended:
             self.record.status = "over"
             await self.tables.db(self.tables.store.set_status, self.id, "over")
+        await self.tables.stored(self)
+        if ended:
+            await self.tables.ended(self)  # whoever sees the end finds the game in the archive
         self.told = self.seq
         self.broadcast(events)
         await self.tables.hub.publish(self.id, {"kind": "move", "n": n, "entry": entry})
@@ -337,6 +347,8 @@ class LiveTable:
                     viewer.seat = None  # the seat was given up: this connection only watches from now on
                     viewer.send(dumps(self.welcome(viewer)))
             self.presence.update((viewer.seat for viewer in self.viewers), self.record.seats)
+            if started or handed:
+                await self.tables.stored(self)  # a turn-based table's clocks start (or a seat's stops)
             self.broadcast_seats()
             if started or handed:
                 self.broadcast([])  # the decisions appear once the last seat is taken
@@ -486,6 +498,22 @@ class LiveTables:
         self.bot_pool = ThreadPoolExecutor(2, "ludus-bots")
         self.live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
+        # Besides telling, around a stored move (docs/accounts.md): a turn-based table's deadlines are set
+        # before anyone is told; once a game has ended it goes to the archive and moves the ratings.
+        self.on_stored: Callable[[LiveTable], Awaitable[None]] | None = None
+        self.on_ended: Callable[[LiveTable], Awaitable[None]] | None = None
+
+    async def stored(self, table: LiveTable) -> None:
+        if self.on_stored is not None and table.record.turn_seconds is not None:
+            await self.on_stored(table)
+
+    async def ended(self, table: LiveTable) -> None:
+        if self.on_ended is None:
+            return
+        try:
+            await self.on_ended(table)
+        except Exception:  # the game is stored and told; the archive catches up at the next start
+            log.exception("table %s could not be archived", table.id)
 
     async def db(self, function: Callable[..., Any], *args: Any) -> Any:
         # SQLite calls are short and local: inline is cheaper than a thread hop (measured: about 15%
@@ -512,7 +540,8 @@ class LiveTables:
             started = time.perf_counter()
             table.replay(await self.db(self.store.moves, table_id))
             table.told = table.seq
-            if table.match.finished and record.status != "over":
+            ended = table.match.finished and record.status != "over"
+            if ended:
                 record.status = "over"
                 await self.db(self.store.set_status, table_id, "over")
             log.info("table %s resumed at move %s in %.1f ms", table_id, table.seq,
@@ -521,6 +550,8 @@ class LiveTables:
             self.hub.subscribe(table_id, table.on_note)
             if record.status == "running":
                 await self.leases.take(table_id)
+            if ended:
+                await self.ended(table)
             table.kick_bots()
             return table
 

@@ -1,7 +1,8 @@
 """The lobby's HTTP JSON API: games, tables, invites, seats.
 
-There are no accounts. Taking a seat returns a random token (``secrets.token_urlsafe``) that
-only the browser keeps; the database stores its sha256, so a leaked database seats nobody.
+Accounts are optional (accounts.py): taking a seat returns a random token (``secrets.token_urlsafe``)
+that only the browser keeps; the database stores its sha256, so a leaked database seats nobody. A
+signed-in player's seat also belongs to their account, which may stand in for the token.
 Every refusal is ``{"error": code, "detail": text}`` with a stable code.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 import secrets
+from functools import partial
 from typing import Any
 
 from starlette.requests import Request
@@ -22,6 +24,7 @@ from ludus.engine.chance import new_secret
 
 from .live import LiveTables
 from .store import TableRecord, hash_token
+from .turns import turn_terms
 
 MAX_NAME = 32
 DEFAULT_BOT_DELAY = 0.8
@@ -108,6 +111,31 @@ def _bots(value: Any, players: int) -> list[str | None]:
     return value
 
 
+async def _account(request: Request) -> Any:
+    """The signed-in account behind a request (None: a guest, or a server without accounts)."""
+    accounts = getattr(request.app.state, "accounts", None)
+    return None if accounts is None else await accounts.current(request)
+
+
+async def seat_holder(request: Request, tables: LiveTables, table_id: str, body: dict[str, Any]) -> tuple[int, str]:
+    """The seat (and its token hash) of whoever asks: by the seat's ``token``, or, without one, by the
+    signed-in account that holds a seat at this table. ``bad-token`` (401) otherwise."""
+    token = body.get("token")
+    if token is None:
+        accounts = getattr(request.app.state, "accounts", None)
+        held = None if accounts is None else await accounts.seat(request, table_id)
+        if held is None:
+            raise LobbyError("bad-token", "this needs your seat's token (or your account's seat)", 401)
+        return held
+    if not isinstance(token, str) or not token:
+        raise LobbyError("bad-token", "this needs your seat's token", 401)
+    digest = hash_token(token)
+    seat = await tables.db(tables.store.seat_for_token, table_id, digest)
+    if seat is None:
+        raise LobbyError("bad-token", "this token holds no seat at this table", 401)
+    return seat, digest
+
+
 def _bot_delay(value: Any) -> float:
     if value is None:
         return DEFAULT_BOT_DELAY
@@ -149,7 +177,7 @@ class Lobby:
     async def create(self, request: Request) -> JSONResponse:
         try:
             body = await _body(request)
-            created = await self._create(body)
+            created = await self._create(body, await _account(request))
         except LobbyError as error:
             return error_response(error)
         return JSONResponse(created, status_code=201)
@@ -157,7 +185,8 @@ class Lobby:
     async def join(self, request: Request) -> JSONResponse:
         try:
             body = await _body(request)
-            joined = await self._join(request.path_params["table_id"], body.get("name"), body.get("seat"))
+            joined = await self._join(request.path_params["table_id"], body.get("name"), body.get("seat"),
+                                      await _account(request))
         except LobbyError as error:
             return error_response(error)
         return JSONResponse(joined)
@@ -166,13 +195,7 @@ class Lobby:
         try:
             body = await _body(request)
             table_id = request.path_params["table_id"]
-            token = body.get("token")
-            if not isinstance(token, str) or not token:
-                raise LobbyError("bad-token", "leaving needs the seat's token", 401)
-            digest = hash_token(token)
-            seat = await self.tables.db(self.tables.store.seat_for_token, table_id, digest)
-            if seat is None:
-                raise LobbyError("bad-token", "this token holds no seat at this table", 401)
+            seat, digest = await seat_holder(request, self.tables, table_id, body)
             await self.tables.db(self.tables.store.release_seat, table_id, seat, digest)
             await self._seats_changed(table_id)
         except LobbyError as error:
@@ -198,7 +221,7 @@ class Lobby:
             raise LobbyError("unknown-table", f"there is no table {table_id!r}", 404)
         return record
 
-    async def _create(self, body: dict[str, Any]) -> dict[str, Any]:
+    async def _create(self, body: dict[str, Any], account: Any = None) -> dict[str, Any]:
         game_id = body.get("game")
         try:
             game = load_game(game_id)
@@ -223,22 +246,34 @@ class Lobby:
         name = _name(body["name"]) if body.get("name") is not None else None
         if name is not None and all(bots):
             raise LobbyError("table-full", "every seat is a bot; create without a name to watch", 409)
+        try:
+            turn = turn_terms(game.id, body.get("turn"))
+        except ValueError as error:
+            raise LobbyError(*error.args) from error
+        wants_rating = body.get("rated", True)
+        if not isinstance(wants_rating, bool):
+            raise LobbyError("malformed", "rated is true or false")
+        # a game with changed rule options measures something else: only the rules as published are rated
+        rated = wants_rating and options == resolve_options(game.options, {})
         table_id = secrets.token_urlsafe(6)
-        await self.tables.db(self.tables.store.create_table, table_id, game.id, players, seed, options, bots,
-                             bot_delay)
+        await self.tables.db(partial(self.tables.store.create_table, rated=rated,
+                                     turn_seconds=turn[0] if turn else None, on_timeout=turn[1] if turn else None),
+                             table_id, game.id, players, seed, options, bots, bot_delay)
         created: dict[str, Any] = {}
         if name is not None:
-            created = await self._join(table_id, name, None)
+            created = await self._join(table_id, name, None, account)
         record = await self._record(table_id)
         if record.status == "running":
             await self.tables.get(table_id)  # bot-only tables start playing at once
         return {"table": record.to_json(), "invite": f"/t/{table_id}", **created}
 
-    async def _join(self, table_id: str, name: Any, seat: Any) -> dict[str, Any]:
-        name = _name(name)
+    async def _join(self, table_id: str, name: Any, seat: Any, account: Any = None) -> dict[str, Any]:
+        name = _name(name) if account is None else account.name  # a signed-in player plays under their name
         record = await self._record(table_id)
         if record.status == "over":
             raise LobbyError("game-over", "this game is over; you can still watch it", 409)
+        if account is not None and any(s.account_id == account.id for s in record.seats):
+            raise LobbyError("already-seated", "your account holds a seat at this table already", 409)
         if seat is None:
             free = [s.seat for s in record.seats if not s.taken and s.invited is None]  # not kept for a rematch
             if not free:
@@ -250,7 +285,8 @@ class Lobby:
             candidates = [seat]
         token = secrets.token_urlsafe(24)
         for candidate in candidates:
-            if await self.tables.db(self.tables.store.claim_seat, table_id, candidate, name, hash_token(token)):
+            if await self.tables.db(self.tables.store.claim_seat, table_id, candidate, name, hash_token(token),
+                                    None if account is None else account.id):
                 await self._seats_changed(table_id)
                 return {"seat": candidate, "token": token, "invite": f"/t/{table_id}"}
         raise LobbyError("seat-taken", "that seat is taken" if seat is not None else "every seat is taken", 409)

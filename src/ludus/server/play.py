@@ -1,7 +1,8 @@
 """Live play over WebSocket: one connection per viewer, one table per connection.
 
 Client → server (JSON objects):
-  {"type": "hello", "token": str | null}        first message; no token = spectator
+  {"type": "hello", "token": str | null, "watch"?: bool}   first message; no token = the signed-in
+                                                account's seat, or a spectator ("watch": true: always)
   {"type": "choice", "seq": n, "choice": c, "seat"?: s, "cid"?: str}   cid: the client's id of this choice
   {"type": "sync"}                              send me the whole picture again
   {"type": "ping"}
@@ -142,6 +143,11 @@ async def play_socket(websocket: WebSocket) -> None:
             if seat is None:
                 await _refuse(websocket, ProtocolError("bad-token", "this token holds no seat at this table"), 4401)
                 return
+        elif hello.get("watch") is not True and (accounts := getattr(websocket.app.state, "accounts", None)):
+            # no token: a signed-in player sits at the seat their account holds (accounts.py)
+            held = await accounts.seat(websocket, table_id)
+            if held is not None:
+                seat, digest = held
         await _serve(websocket, table, seat, digest)
     except (WebSocketDisconnect, WebSocketDisconnected):
         return

@@ -24,7 +24,7 @@ from ludus.ai.bot import LEVELS
 from ludus.engine.chance import new_secret
 
 from .live import LiveTables
-from .lobby import LobbyError, _body, error_response
+from .lobby import LobbyError, _account, _body, error_response, seat_holder
 from .store import TableRecord, hash_token
 
 
@@ -49,28 +49,21 @@ class Seating:
         async def endpoint(request: Request) -> JSONResponse:
             try:
                 body = await _body(request)
-                return JSONResponse(await operation(request.path_params["table_id"], body))
+                return JSONResponse(await operation(request, request.path_params["table_id"], body))
             except LobbyError as error:
                 return error_response(error)
         return endpoint
 
-    async def _holder(self, table_id: str, body: dict[str, Any]) -> tuple[TableRecord, int, str]:
-        """The table, and the seat and token hash of the player asking."""
-        store = self.tables.store
-        record = await self.tables.db(store.table, table_id)
+    async def _holder(self, request: Request, table_id: str, body: dict[str, Any]) -> tuple[TableRecord, int, str]:
+        """The table, and the seat and token hash of the player asking (by token, or by account)."""
+        record = await self.tables.db(self.tables.store.table, table_id)
         if record is None:
             raise LobbyError("unknown-table", f"there is no table {table_id!r}", 404)
-        token = body.get("token")
-        if not isinstance(token, str) or not token:
-            raise LobbyError("bad-token", "this needs your seat's token", 401)
-        digest = hash_token(token)
-        seat = await self.tables.db(store.seat_for_token, table_id, digest)
-        if seat is None:
-            raise LobbyError("bad-token", "this token holds no seat at this table", 401)
+        seat, digest = await seat_holder(request, self.tables, table_id, body)
         return record, seat, digest
 
-    async def hand_over(self, table_id: str, body: dict[str, Any]) -> dict[str, Any]:
-        record, mine, _ = await self._holder(table_id, body)
+    async def hand_over(self, request: Request, table_id: str, body: dict[str, Any]) -> dict[str, Any]:
+        record, mine, _ = await self._holder(request, table_id, body)
         seat = _seat_number(body.get("seat"), record.players)
         level = body.get("level")
         if level not in LEVELS:
@@ -88,8 +81,8 @@ class Seating:
         await table.refresh_seats()
         return {"seat": seat, "bot": level}
 
-    async def take_back(self, table_id: str, body: dict[str, Any]) -> dict[str, Any]:
-        _, mine, digest = await self._holder(table_id, body)
+    async def take_back(self, request: Request, table_id: str, body: dict[str, Any]) -> dict[str, Any]:
+        _, mine, digest = await self._holder(request, table_id, body)
         if await self.tables.db(self.tables.store.take_back, table_id, digest) is None:
             raise LobbyError("not-handed", "no bot plays your seat", 409)
         table = await self.tables.get(table_id)
@@ -97,31 +90,48 @@ class Seating:
             await table.refresh_seats()
         return {"seat": mine}
 
-    async def rematch(self, table_id: str, body: dict[str, Any]) -> dict[str, Any]:
-        record, seat, digest = await self._holder(table_id, body)
+    async def rematch(self, request: Request, table_id: str, body: dict[str, Any]) -> dict[str, Any]:
+        record, seat, digest = await self._holder(request, table_id, body)
+        account = await _account(request)
+        mine = None if account is None else account.id
         answer = body.get("answer")
         if answer not in ("accept", "decline"):
             raise LobbyError("malformed", "answer \"accept\" or \"decline\"")
         if record.status != "over":
             raise LobbyError("not-over", "a rematch is offered when the game is over", 409)
         store = self.tables.store
-        rematch_id = record.rematch
-        if rematch_id is None:
-            # a seat handed to a bot mid-game goes back to its human; a seat nobody holds keeps its bot
-            bots = [s.bot if s.token_hash is None else None for s in record.seats]
-            kept = {s.seat: (s.token_hash, s.name) for s in record.seats if s.token_hash is not None}
-            rematch_id = await self.tables.db(store.create_rematch, table_id, secrets.token_urlsafe(6),
-                                              new_secret(), bots, kept)
         accept = answer == "accept"
-        if not await self.tables.db(store.answer_invite, rematch_id, seat, digest, accept):
+        rematch_id = record.rematch
+        if rematch_id is not None and accept:
+            played = await self.tables.db(store.table, rematch_id)
+            if played is not None and played.status == "over":
+                # "play again" from the history: the last rematch is over too, so a new one replaces it
+                rematch_id = await self._open(record, replacing=rematch_id)
+        if rematch_id is None:
+            rematch_id = await self._open(record)
+        # accepted through the account on another device: the new seat gets a token of its own
+        token = body.get("token") or (secrets.token_urlsafe(24) if accept else None)
+        if not await self.tables.db(store.answer_invite, rematch_id, seat, digest, accept, mine,
+                                    hash_token(token) if token else None):
             rematch = await self.tables.db(store.table, rematch_id)
-            if rematch is None or rematch.seats[seat].token_hash != digest or not accept:
+            held = rematch is not None and (rematch.seats[seat].token_hash == digest
+                                            or (mine is not None and rematch.seats[seat].account_id == mine))
+            if not held or not accept:
                 raise LobbyError("seat-taken", "your rematch seat was already answered", 409)
+            token = body.get("token")  # taken already: the account (or the token sent) is the credential
         for changed in (rematch_id, table_id):  # both tables' viewers see the answer
             table = await self.tables.get(changed)
             if table is not None:
                 await table.refresh_seats()
         answered: dict[str, Any] = {"rematch": rematch_id, "invite": f"/t/{rematch_id}"}
         if accept:
-            answered.update(seat=seat, token=body["token"])
+            answered.update(seat=seat, token=token)
         return answered
+
+    async def _open(self, record: TableRecord, replacing: str | None = None) -> str:
+        """The rematch table: a seat handed to a bot mid-game goes back to its human; a seat nobody holds
+        keeps its bot; each human seat is kept for its token and, if an account held it, for the account."""
+        bots = [s.bot if s.token_hash is None else None for s in record.seats]
+        kept = {s.seat: (s.token_hash, s.name, s.account_id) for s in record.seats if s.token_hash is not None}
+        return await self.tables.db(self.tables.store.create_rematch, record.id, secrets.token_urlsafe(6),
+                                    new_secret(), bots, kept, replacing)

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import (
+    Boolean,
     Column,
     Float,
     Index,
@@ -37,6 +38,7 @@ from sqlalchemy import (
     func,
     insert,
     select,
+    true,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -58,6 +60,12 @@ tables = Table(
     Column("status", String(16), nullable=False),  # open | running | over
     Column("bot_delay", Float, nullable=False, default=0.0),
     Column("created", Float, nullable=False),
+    # accounts.md: rated unless its creator said otherwise and only with the game's default options;
+    # a turn-based table gives each awaited player ``turn_seconds`` per move, then ``on_timeout`` happens
+    # ("forfeit", or "bot:<level>": a bot of that level moves for them)
+    Column("rated", Boolean, nullable=False, server_default=true()),
+    Column("turn_seconds", Float),
+    Column("on_timeout", String(16)),
     Index("ix_ludus_tables_status", "status"),
 )
 
@@ -68,6 +76,7 @@ seats = Table(
     Column("name", String(64)),
     Column("token_hash", String(64)),  # sha256 hex of the seat token; the token itself is never stored
     Column("bot", String(16)),  # bot level, or NULL for a human seat
+    Column("account_id", Integer, index=True),  # the account that holds this seat (NULL: a guest)
     PrimaryKeyConstraint("table_id", "seat"),
 )
 
@@ -102,7 +111,8 @@ invites = Table(
     "ludus_invites", metadata,
     Column("table_id", String(32), nullable=False),
     Column("seat", Integer, nullable=False),
-    Column("token_hash", String(64), nullable=False),
+    Column("token_hash", String(64)),  # a guest is invited by their seat token …
+    Column("account_id", Integer, index=True),  # … an account by the account
     PrimaryKeyConstraint("table_id", "seat"),
 )
 
@@ -117,6 +127,84 @@ chat_lines = Table(
     Column("name", String(64)),
     Column("text", Text, nullable=False),
     Column("at", Float, nullable=False),
+)
+
+
+# --- accounts, the archive, ratings, deadlines (docs/accounts.md) ----------------------------------------
+accounts = Table(
+    "ludus_accounts", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(32), nullable=False),
+    Column("name_key", String(64), nullable=False, unique=True),  # the name case-folded: one account per name
+    Column("password_hash", String(255), nullable=False),  # Argon2id, with its own salt and parameters
+    Column("created", Float, nullable=False),
+)
+
+# A signed-in browser: the sha256 of its session cookie and of its CSRF token (never the tokens themselves).
+sessions = Table(
+    "ludus_sessions", metadata,
+    Column("id_hash", String(64), primary_key=True),
+    Column("account_id", Integer, nullable=False, index=True),
+    Column("csrf_hash", String(64), nullable=False),
+    Column("created", Float, nullable=False),
+    Column("expires", Float, nullable=False),
+)
+
+# The archive: one row per finished table, written once when it ends (the primary key makes it once
+# across processes), and its seats as they finished, with their places and rating changes.
+results = Table(
+    "ludus_results", metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("finished", Float, nullable=False),
+    Column("rated", Boolean, nullable=False),
+    Column("moves", Integer, nullable=False),
+    Column("outcome", Text, nullable=False),  # {"winners", "scores", "forfeit"?} as JSON
+    Index("ix_ludus_results_finished", "finished", "table_id"),
+    Index("ix_ludus_results_game_finished", "game", "finished", "table_id"),
+)
+
+result_seats = Table(
+    "ludus_result_seats", metadata,
+    Column("table_id", String(32), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("name", String(64)),
+    Column("name_key", String(64)),  # case-folded name, for the archive's player filter
+    Column("account_id", Integer),
+    Column("bot", String(16)),
+    Column("place", Integer, nullable=False),  # 1 = best; ties share a place
+    Column("score", Float),
+    Column("rating_before", Float),  # the rated player's shown rating before and after this game
+    Column("rating_after", Float),
+    PrimaryKeyConstraint("table_id", "seat"),
+    Index("ix_ludus_result_seats_account", "account_id", "table_id"),
+    Index("ix_ludus_result_seats_name", "name_key", "table_id"),
+)
+
+# One row per rated player and game: ``player`` is "account:<id>" or "bot:<level>"; ``rating`` is the
+# ordinal mu - 3 sigma the leaderboard sorts on.
+ratings = Table(
+    "ludus_ratings", metadata,
+    Column("game", String(32), nullable=False),
+    Column("player", String(48), nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("rating", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated", Float, nullable=False),
+    PrimaryKeyConstraint("game", "player"),
+    Index("ix_ludus_ratings_board", "game", "rating"),
+)
+
+# A turn-based table's awaited seats and when their time runs out (wall-clock seconds, so a restart keeps it).
+deadlines = Table(
+    "ludus_deadlines", metadata,
+    Column("table_id", String(32), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("due", Float, nullable=False),
+    PrimaryKeyConstraint("table_id", "seat"),
+    Index("ix_ludus_deadlines_due", "due"),
 )
 
 
@@ -135,6 +223,8 @@ class SeatRecord:
     bot: str | None = None
     token_hash: str | None = field(default=None, repr=False)
     invited: str | None = field(default=None, repr=False)  # a rematch seat kept for this token's holder
+    account_id: int | None = field(default=None, repr=False)  # the account holding the seat (None: a guest)
+    invited_account: int | None = field(default=None, repr=False)  # a rematch seat kept for this account
 
     @property
     def taken(self) -> bool:
@@ -147,7 +237,8 @@ class SeatRecord:
 
     def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat, "name": self.name, "bot": self.bot, "taken": self.taken,
-                "invited": self.invited is not None and not self.taken, "handed": self.handed}
+                "invited": (self.invited is not None or self.invited_account is not None) and not self.taken,
+                "handed": self.handed, "member": self.account_id is not None}
 
 
 @dataclass
@@ -162,6 +253,10 @@ class TableRecord:
     created: float
     seats: list[SeatRecord]
     rematch: str | None = None  # the table that replays this one, once someone asked for a rematch
+    rated: bool = True
+    turn_seconds: float | None = None  # a turn-based table: each awaited player's time per move
+    on_timeout: str | None = None  # "forfeit" | "bot:<level>"
+    deadlines: dict[int, float] = field(default_factory=dict)  # awaited seat → when its time runs out
 
     @property
     def full(self) -> bool:
@@ -170,7 +265,10 @@ class TableRecord:
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "game": self.game, "players": self.players, "options": self.options,
                 "status": self.status, "bot_delay": self.bot_delay, "created": self.created,
-                "seats": [seat.to_json() for seat in self.seats], "rematch": self.rematch}
+                "seats": [seat.to_json() for seat in self.seats], "rematch": self.rematch, "rated": self.rated,
+                "turn": None if self.turn_seconds is None else {"seconds": self.turn_seconds,
+                                                                "on_timeout": self.on_timeout},
+                "deadlines": {str(seat): due for seat, due in self.deadlines.items()}}
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
@@ -251,12 +349,14 @@ class Store:
 
     # --- tables and seats ----------------------------------------------------------------
     def create_table(self, table_id: str, game: str, players: int, seed: int, options: dict[str, Any],
-                     bots: Sequence[str | None], bot_delay: float) -> None:
+                     bots: Sequence[str | None], bot_delay: float, *, rated: bool = True,
+                     turn_seconds: float | None = None, on_timeout: str | None = None) -> None:
         status = "running" if all(bots) else "open"
         with self.engine.begin() as db:
             db.execute(insert(tables).values(
                 id=table_id, game=game, players=players, seed=str(seed), options=json.dumps(options),
-                status=status, bot_delay=bot_delay, created=time.time()))
+                status=status, bot_delay=bot_delay, created=time.time(), rated=rated, turn_seconds=turn_seconds,
+                on_timeout=on_timeout))
             db.execute(insert(seats), [
                 {"table_id": table_id, "seat": seat, "bot": bot, "name": None, "token_hash": None}
                 for seat, bot in enumerate(bots)])
@@ -269,7 +369,8 @@ class Store:
             seat_rows = db.execute(select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)).all()
             invited = _invited(db, [table_id])
             rematch = db.execute(select(rematches.c.rematch_id).where(rematches.c.table_id == table_id)).scalar()
-        record = _record(row, seat_rows, invited)
+            due = _deadlines(db, [table_id]) if row.turn_seconds is not None else {}
+        record = _record(row, seat_rows, invited, due)
         record.rematch = rematch
         return record
 
@@ -281,19 +382,20 @@ class Store:
             seat_rows = db.execute(select(seats).where(seats.c.table_id.in_(ids))
                                    .order_by(seats.c.table_id, seats.c.seat)).all() if ids else []
             invited = _invited(db, ids)
+            due = _deadlines(db, [row.id for row in rows if row.turn_seconds is not None])
         by_table: dict[str, list[Any]] = {}
         for seat_row in seat_rows:
             by_table.setdefault(seat_row.table_id, []).append(seat_row)
-        return [_record(row, by_table.get(row.id, []), invited) for row in rows]
+        return [_record(row, by_table.get(row.id, []), invited, due) for row in rows]
 
-    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
+    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str, account_id: int | None = None) -> bool:
         """Take a free human seat; False if someone else took it first (atomic across processes)."""
         with self.engine.begin() as db:
             kept = select(invites.c.seat).where(invites.c.table_id == table_id, invites.c.seat == seat)
             result = db.execute(update(seats).where(
                 seats.c.table_id == table_id, seats.c.seat == seat,
                 seats.c.token_hash.is_(None), seats.c.bot.is_(None), ~exists(kept))
-                .values(name=name, token_hash=token_hash))
+                .values(name=name, token_hash=token_hash, account_id=account_id))
             if result.rowcount != 1:
                 return False
             _start_if_full(db, table_id)
@@ -303,7 +405,7 @@ class Store:
         with self.engine.begin() as db:
             result = db.execute(update(seats).where(
                 seats.c.table_id == table_id, seats.c.seat == seat, seats.c.token_hash == token_hash)
-                .values(name=None, token_hash=None))
+                .values(name=None, token_hash=None, account_id=None))
         return result.rowcount == 1
 
     def seat_for_token(self, table_id: str, token_hash: str) -> int | None:
@@ -424,42 +526,58 @@ class Store:
         return None if row is None else (row.rematch_id, row.created)
 
     def create_rematch(self, table_id: str, rematch_id: str, seed: int, bots: Sequence[str | None],
-                       kept: dict[int, tuple[str, str | None]]) -> str:
-        """Open the table that replays ``table_id`` (same game, options, bot levels and bot delay; seed
-        given), with each human seat kept for its last holder (seat → (token hash, name)). Several
-        players asking at once get the same rematch: the id that won is returned."""
+                       kept: dict[int, tuple[str | None, str | None, int | None]], replacing: str | None = None) -> str:
+        """Open the table that replays ``table_id`` (same game, options, bot levels, bot delay and terms;
+        seed given), with each human seat kept for its last holder (seat → (token hash, name, account)).
+        Several players asking at once get the same rematch: the id that won is returned. ``replacing``: a
+        rematch played already, replaced by this one (played again from the history)."""
         record = self.table(table_id)
         assert record is not None
         try:
             with self.engine.begin() as db:
-                db.execute(insert(rematches).values(table_id=table_id, rematch_id=rematch_id, created=time.time()))
+                if replacing is None:
+                    db.execute(insert(rematches).values(table_id=table_id, rematch_id=rematch_id,
+                                                        created=time.time()))
+                elif db.execute(update(rematches).where(rematches.c.table_id == table_id,
+                                                        rematches.c.rematch_id == replacing)
+                                .values(rematch_id=rematch_id, created=time.time())).rowcount != 1:
+                    raise IntegrityError("replace rematch", None, Exception("replaced already"))
                 db.execute(insert(tables).values(
                     id=rematch_id, game=record.game, players=record.players, seed=str(seed),
                     options=json.dumps(record.options), status="running" if all(bots) else "open",
-                    bot_delay=record.bot_delay, created=time.time()))
+                    bot_delay=record.bot_delay, created=time.time(), rated=record.rated,
+                    turn_seconds=record.turn_seconds, on_timeout=record.on_timeout))
                 db.execute(insert(seats), [
                     {"table_id": rematch_id, "seat": seat, "bot": bot, "token_hash": None,
                      "name": kept[seat][1] if seat in kept else None} for seat, bot in enumerate(bots)])
                 if kept:
-                    db.execute(insert(invites), [{"table_id": rematch_id, "seat": seat, "token_hash": token_hash}
-                                                 for seat, (token_hash, _) in kept.items()])
+                    db.execute(insert(invites), [{"table_id": rematch_id, "seat": seat, "token_hash": token_hash,
+                                                  "account_id": account_id}
+                                                 for seat, (token_hash, _, account_id) in kept.items()])
         except IntegrityError:
             found = self.rematch(table_id)
             assert found is not None
             return found[0]
         return rematch_id
 
-    def answer_invite(self, table_id: str, seat: int, token_hash: str, accept: bool) -> bool:
-        """The player a rematch seat was kept for takes it (accept) or gives it up, leaving it free."""
+    def answer_invite(self, table_id: str, seat: int, token_hash: str, accept: bool,
+                      account_id: int | None = None, new_token_hash: str | None = None) -> bool:
+        """The player a rematch seat was kept for takes it (accept) or gives it up, leaving it free. The
+        player is the holder of the kept token, or the invited account (whose seat gets ``new_token_hash``)."""
+        holder = invites.c.token_hash == token_hash
+        if account_id is not None:
+            holder = holder | (invites.c.account_id == account_id)
         with self.engine.begin() as db:
-            result = db.execute(delete(invites).where(
-                invites.c.table_id == table_id, invites.c.seat == seat, invites.c.token_hash == token_hash))
-            if result.rowcount != 1:
+            kept = db.execute(select(invites).where(invites.c.table_id == table_id, invites.c.seat == seat,
+                                                    holder)).first()
+            if kept is None or db.execute(delete(invites).where(
+                    invites.c.table_id == table_id, invites.c.seat == seat)).rowcount != 1:
                 return False
             if accept:
                 db.execute(update(seats).where(
                     seats.c.table_id == table_id, seats.c.seat == seat, seats.c.token_hash.is_(None),
-                    seats.c.bot.is_(None)).values(token_hash=token_hash))
+                    seats.c.bot.is_(None)).values(token_hash=new_token_hash or token_hash,
+                                                  account_id=kept.account_id))
                 _start_if_full(db, table_id)
             else:
                 db.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat,
@@ -490,17 +608,36 @@ def _start_if_full(db: Any, table_id: str) -> None:
         db.execute(update(tables).where(tables.c.id == table_id, tables.c.status == "open").values(status="running"))
 
 
-def _invited(db: Any, table_ids: Sequence[str]) -> dict[tuple[str, int], str]:
+def _invited(db: Any, table_ids: Sequence[str]) -> dict[tuple[str, int], tuple[str | None, int | None]]:
     if not table_ids:
         return {}
     rows = db.execute(select(invites).where(invites.c.table_id.in_(list(table_ids)))).all()
-    return {(row.table_id, row.seat): row.token_hash for row in rows}
+    return {(row.table_id, row.seat): (row.token_hash, row.account_id) for row in rows}
 
 
-def _record(row: Any, seat_rows: Sequence[Any], invited: dict[tuple[str, int], str] | None = None) -> TableRecord:
+def _deadlines(db: Any, table_ids: Sequence[str]) -> dict[str, dict[int, float]]:
+    if not table_ids:
+        return {}
+    found: dict[str, dict[int, float]] = {}
+    for row in db.execute(select(deadlines).where(deadlines.c.table_id.in_(list(table_ids)))).all():
+        found.setdefault(row.table_id, {})[row.seat] = row.due
+    return found
+
+
+def _record(row: Any, seat_rows: Sequence[Any],
+            invited: dict[tuple[str, int], tuple[str | None, int | None]] | None = None,
+            due: dict[str, dict[int, float]] | None = None) -> TableRecord:
     invited = invited or {}
+
+    def seat(s: Any) -> SeatRecord:
+        token_hash, account_id = invited.get((row.id, s.seat), (None, None))
+        # ``invited`` marks a kept seat: by its token, or "account" when only the account may take it
+        kept = token_hash or ("account" if account_id is not None else None)
+        return SeatRecord(seat=s.seat, name=s.name, bot=s.bot, token_hash=s.token_hash, account_id=s.account_id,
+                          invited=kept, invited_account=account_id)
+
     return TableRecord(
         id=row.id, game=row.game, players=row.players, seed=int(row.seed), options=json.loads(row.options),
-        status=row.status, bot_delay=row.bot_delay, created=row.created,
-        seats=[SeatRecord(seat=s.seat, name=s.name, bot=s.bot, token_hash=s.token_hash,
-                          invited=invited.get((row.id, s.seat))) for s in seat_rows])
+        status=row.status, bot_delay=row.bot_delay, created=row.created, rated=bool(row.rated),
+        turn_seconds=row.turn_seconds, on_timeout=row.on_timeout, deadlines=(due or {}).get(row.id, {}),
+        seats=[seat(s) for s in seat_rows])

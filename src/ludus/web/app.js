@@ -1,9 +1,14 @@
 // The shell: the language switch and routing. It imports the pages; pages import only lib/ modules.
+import { renderAccount } from "./account.js";
+import { renderArchive } from "./archive.js";
+import { renderLeaderboard } from "./leaderboard.js";
 import { renderLobby } from "./lobby.js";
+import { renderMyGames } from "./mygames.js";
 import { renderReplay } from "./replay.js";
 import { renderRules } from "./rules.js";
 import { renderTable } from "./table.js";
 import { LANGUAGES, loadLanguage, preferredLanguage, t } from "./lib/i18n.js";
+import { ACCOUNT_CHANGED, currentAccount } from "./lib/account.js";
 import { NAVIGATE, navigate } from "./lib/nav.js";
 
 let current = null;  // the page on screen: { render(), destroy() }
@@ -25,9 +30,22 @@ function route() {
   if ((match = path.match(/^\/t\/([\w-]+)$/))) current = renderTable(app, match[1]);
   else if ((match = path.match(/^\/rules\/([\w-]+)$/))) current = renderRules(app, match[1]);
   else if ((match = path.match(/^\/games\/([\w-]+)\/replay$/))) current = renderReplay(app, match[1]);
+  else if (path === "/account") current = renderAccount(app);
+  else if (path === "/me") current = renderMyGames(app);
+  else if (path === "/games") current = renderArchive(app);
+  else if ((match = path.match(/^\/ratings\/([\w-]+)$/))) current = renderLeaderboard(app, match[1]);
   else current = renderLobby(app);
   document.querySelector(".topnav a[href^='/rules/']")?.setAttribute(
     "href", path.startsWith("/rules/") ? path : "/rules/rose");
+}
+
+// the header's account link: "Sign in", or the signed-in player's name leading to their page
+async function showAccount(account) {
+  const link = document.getElementById("account-link");
+  if (!link) return;
+  link.textContent = account ? account.name : t("web.nav.signin");
+  link.setAttribute("href", account ? "/me" : "/account");
+  link.classList.toggle("signed-in", Boolean(account));
 }
 
 async function start() {
@@ -36,6 +54,7 @@ async function start() {
     if (!LANGUAGES.includes(event.target.value)) return;
     localStorage.setItem("ludus.lang", event.target.value);
     await switchLanguage(event.target.value);
+    showAccount(await currentAccount());
     current?.render?.();
   });
   document.body.addEventListener("click", (event) => {
@@ -47,7 +66,9 @@ async function start() {
   });
   window.addEventListener("popstate", route);
   window.addEventListener(NAVIGATE, route);
+  window.addEventListener(ACCOUNT_CHANGED, (event) => showAccount(event.detail));
   route();
+  showAccount(await currentAccount());
 }
 
 start();

@@ -8,6 +8,7 @@ import { rememberName, rememberedName, seats } from "./lib/seats.js";
 import { editionField } from "./lobby/edition.js";
 import { presetField } from "./lobby/presets.js";
 import { playsCoop, reseat, seatingOption, seatingProblem, standardSeating } from "./lobby/seating.js";
+import { termsBadges, termsBody, termsField } from "./lobby/terms.js";
 
 const LEVELS = ["random", "easy", "medium", "hard"];
 
@@ -128,7 +129,7 @@ export function renderLobby(root) {
         const created = await api("/api/tables", {
           game: form.game, players: form.players, name: chosen, options,
           bots: form.seatKinds.map((kind) => (kind === "human" ? null : kind)),
-          bot_delay: form.humanBots ? 0.8 : 0,
+          bot_delay: form.humanBots ? 0.8 : 0, ...termsBody(form),
         });
         seats.set(created.table.id, { token: created.token, seat: created.seat });
         navigate(created.invite);
@@ -150,6 +151,7 @@ export function renderLobby(root) {
         problem ? el("p", { class: "seating-problem", role: "alert" }, t(problem)) : null),
       el("label", { class: "check" }, el("input", { type: "checkbox", checked: form.humanBots,
         onchange: (e) => { form.humanBots = e.target.checked; } }), t("web.lobby.bot_delay")),
+      termsField(info, form),
       presetField(info, form, render),
       options.length ? el("details", { class: "options lobby-options" }, el("summary", {}, t("web.lobby.options")), options) : null,
       editionField(info, form),
@@ -169,7 +171,7 @@ export function renderLobby(root) {
       return el("li", { class: "table-row", "data-table": table.id },
         el("div", { class: "table-head" },
           el("strong", {}, gameName(table.game)),
-          el("span", { class: `badge status-${table.status}` }, t(`web.status.${table.status}`))),
+          el("span", { class: `badge status-${table.status}` }, t(`web.status.${table.status}`)), termsBadges(table)),
         el("div", { class: "chips" }, table.seats.map(seatChip)),
         el("div", { class: "actions" },
           el("a", { class: "button", href: `/t/${table.id}`, "data-link": true },

@@ -14,6 +14,7 @@ import { pageLoading, pageReady } from "./lib/ready.js";
 import { seats } from "./lib/seats.js";
 import { tableChat } from "./table/chat.js";
 import { connectionBanner } from "./table/connection.js";
+import { deadlineBadges, timeoutNotice } from "./table/deadline.js";
 import { endScreen } from "./table/ending.js";
 import { seating } from "./table/seating.js";
 import { turnSignals } from "./table/turn.js";
@@ -135,6 +136,7 @@ export function renderTable(root, tableId) {
         el("h1", {}, state.game ? gameName(state.game) : "…"),
         el("span", { class: `badge status-${state.status}` }, t(`web.status.${state.status}`)),
         state.connected ? null : el("span", { class: "badge offline" }, t("web.table.offline")),
+        deadlineBadges(state, playerName),
         el("span", { class: "turn-controls" }, state.seat !== null ? turn.controls(renderHeader) : null),
         el("a", { class: "help-link", href: `/rules/${state.game || "rose"}`, target: "_blank" }, t("web.table.rules"))),
       el("div", { class: "chips" }, state.seatsInfo.map(chip)),
@@ -207,7 +209,7 @@ export function renderTable(root, tableId) {
     const partial = message.since !== undefined && message.since !== null && message.since === state.seq && state.game === message.game;
     Object.assign(state, { game: message.game, seq: message.seq, seat: message.seat, status: message.status,
       view: message.view, decisions: message.decisions, seatsInfo: message.seats, outcome: message.outcome,
-      rematch: message.rematch ?? null, synced: true });
+      rematch: message.rematch ?? null, synced: true, turn: message.turn ?? null, deadlines: message.deadlines ?? null });
     if (!partial) state.log = [];
     logEvents(message.seq, message.events);
     if (message.seat !== null && seats.get(tableId)) seats.set(tableId, { ...seats.get(tableId), seat: message.seat });
@@ -225,7 +227,7 @@ export function renderTable(root, tableId) {
     if (!state.synced || message.seq < state.seq) return;  // a sync is on its way, or this one is old
     if (message.seq > state.seq + 1) { resync(); return; }
     Object.assign(state, { seq: message.seq, status: message.status, view: message.view,
-      decisions: message.decisions, outcome: message.outcome });
+      decisions: message.decisions, outcome: message.outcome, deadlines: message.deadlines ?? null });
     logEvents(message.seq, message.events);
     renderHeader();
     renderBoard();
@@ -260,6 +262,7 @@ export function renderTable(root, tableId) {
       // presence lives in the header; the board is drawn again when the table starts or names change
       if (changed || state.outcome) renderBoard();
     } else if (message.type === "error") onError(message);
+    else if (message.type === "timeout") timeoutNotice(message, playerName);
   }
 
   function lost(ws) {

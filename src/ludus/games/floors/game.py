@@ -512,6 +512,16 @@ class FloorsGame:
                                     "tied": tied, "out": best}
         return Outcome(tuple(state.winners), {s: float(n) for s, n in enumerate(state.out)}, details)
 
+    def forfeit(self, state: FloorsState, seat: int) -> Outcome:
+        """A player who forfeits (a turn-based table's deadline) loses; of the others, whoever has the most
+        figures out wins (a tie is shared). Scores are the figures out."""
+        others = [s for s in range(state.players) if s != seat]
+        best = max(state.out[s] for s in others)
+        winners = tuple(s for s in others if state.out[s] == best)
+        return Outcome(winners, {s: float(n) for s, n in enumerate(state.out)},
+                       {"stage": state.stage, "round": state.round, "out": state.out[:], "needed": state.needed,
+                        "tie_break": None})
+
     def world_from_view(self, view: dict[str, Any], seat: int, rng: random.Random) -> FloorsState:
         """A full state consistent with ``view``: the unseen monster tiles in a fresh random order."""
         players = view["players"]

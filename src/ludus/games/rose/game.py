@@ -53,6 +53,12 @@ class RoseGame:
         details = {key: value for key, value in result.items() if key not in ("winners", "scores")}
         return Outcome(tuple(result["winners"]), scores, details)
 
+    def forfeit(self, state: RoseState, seat: int) -> Outcome:
+        """A player who forfeits (a turn-based table's deadline) loses; the others are ranked as the game
+        ranks them at its end, on the clue they have now: the lowest clue wins, the fewest event tiles
+        break a tie, else the win is shared. Scores are each seat's clue now."""
+        return Outcome(*rules.forfeit_standing(state, seat))
+
     def world_from_view(self, view: dict[str, Any], seat: int, rng: random.Random) -> RoseState:
         return _world_from_view(view, seat, rng)
 

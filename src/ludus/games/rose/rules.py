@@ -660,3 +660,19 @@ def finish(s: RoseState, events: list[Event]) -> None:
     s.phase = "over"
     s.queue = []
     events.append(Event("game_over", dict(s.result)))
+
+
+def forfeit_standing(s: RoseState, forfeiter: int) -> tuple[tuple[int, ...], dict[int, float], dict[str, Any]]:
+    """The game ends because ``forfeiter`` gave up: winners, scores (each seat's clue now) and details (who
+    was which monk, since the game is over). The forfeiter cannot win; the others rank as at the end."""
+    scores = {seat: float(s.clue[s.identity[seat]]) for seat in range(s.n)}
+    others = [seat for seat in range(s.n) if seat != forfeiter]
+    lowest = min(scores[seat] for seat in others)
+    tied = [seat for seat in others if scores[seat] == lowest]
+    fewest = min(len(s.event_tiles[seat]) for seat in tied)
+    winners = tuple(seat for seat in tied if len(s.event_tiles[seat]) == fewest)
+    tie_break = None if len(tied) == 1 else {
+        "rule": "fewest_event_tiles" if len(winners) < len(tied) else "shared", "tied": tied, "clue": lowest,
+        "event_tiles": {str(seat): len(s.event_tiles[seat]) for seat in tied}}
+    return winners, scores, {"tie_break": tie_break,
+                             "identities": {str(seat): COLOURS[s.identity[seat]] for seat in range(s.n)}}

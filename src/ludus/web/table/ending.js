@@ -58,12 +58,13 @@ export function endScreen(tableId, playerName) {
 
   async function answer(kind) {
     const mine = seats.get(tableId);
-    if (!mine || busy) return;
+    if (busy) return;
     busy = true;
     try {
-      const answered = await api(`/api/tables/${tableId}/rematch`, { token: mine.token, answer: kind });
+      // without this seat's token here, a signed-in player's account stands in for it
+      const answered = await api(`/api/tables/${tableId}/rematch`, mine?.token ? { token: mine.token, answer: kind } : { answer: kind });
       if (kind === "accept") {
-        seats.set(answered.rematch, { token: answered.token, seat: answered.seat });
+        if (answered.token) seats.set(answered.rematch, { token: answered.token, seat: answered.seat });
         navigate(answered.invite);
         return;
       }
@@ -112,6 +113,7 @@ export function endScreen(tableId, playerName) {
     const own = renderer?.ending?.(state, ctx) || {};
     const title = own.headline || headline(outcome, playerName);
     const tie = tieBreakText(state.game, outcome, playerName);
+    const forfeit = outcome.details?.forfeit;
     overlay.hidden = folded;
     bar.hidden = !folded;
     bar.replaceChildren(el("span", { class: "winner-line" }, title),
@@ -121,6 +123,8 @@ export function endScreen(tableId, playerName) {
       el("h2", { id: "end-title" }, t("web.end.title")),
       el("p", { class: "winner-line", id: "end-winners" }, "★ ", title),
       tie ? el("p", { class: "tie-break", id: "tie-break" }, tie) : null,
+      forfeit !== undefined && forfeit !== null
+        ? el("p", { class: "tie-break", id: "forfeit" }, t("web.turn.forfeited", { name: playerName(Number(forfeit)) })) : null,
       el("div", { class: "scroll end-details" }, own.details || genericScores(state, playerName)),
       rematchPart(state),
       el("div", { class: "end-actions" },
