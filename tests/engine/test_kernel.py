@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import enum
 import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ludus.ai import RandomBot, bot_for
 from ludus.engine import (
@@ -92,6 +95,43 @@ def test_choices_compare_as_json_values():
     decision = Decision(0, "move", [(1, 2), "done"])
     assert decision.allows([1, 2]) and decision.allows("done") and not decision.allows([2, 1])
     assert normalize({"a": (1,)}) == {"a": [1]}
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.tuples(inner, inner)
+    | st.dictionaries(st.text(max_size=3) | st.integers(), inner, max_size=3),
+    max_leaves=8)
+
+
+@settings(max_examples=300, deadline=None)
+@given(JSON_VALUES)
+def test_a_normalized_choice_is_what_json_gives_back(value):
+    normalized = normalize(value)
+    assert json.dumps(normalized) == json.dumps(json.loads(json.dumps(value)))
+    assert normalized == json.loads(json.dumps(value))
+    if isinstance(value, list):
+        assert normalized is not value  # a choice never shares its list with the caller
+
+
+def test_values_json_cannot_carry_are_refused_and_enums_become_numbers():
+    class Colour(enum.IntEnum):
+        RED = 1
+
+    assert normalize([Colour.RED, True]) == [1, True] and type(normalize(Colour.RED)) is int
+    with pytest.raises(TypeError):
+        normalize(object())
+    with pytest.raises(TypeError):
+        normalize(["a", {1, 2}])
+
+
+def test_every_decision_and_event_gets_its_own_prompt_and_data():
+    assert Decision(0, "move", []).prompt is not Decision(0, "move", []).prompt
+    assert Event("took").data is not Event("took").data
+    assert Decision(0, "move", ["a", "b"]).options == ("a", "b")
+    assert Event("peeked", {}, [1, 1]).audience == frozenset({1})
+    with pytest.raises(AttributeError):
+        Decision(0, "move", []).seat = 1  # type: ignore[misc]
 
 
 def test_bots_fall_back_to_random_and_reject_unknown_levels(takeaway):

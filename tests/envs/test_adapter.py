@@ -109,3 +109,24 @@ def test_a_step_builds_only_the_acting_agents_view(toy_spec):
         observation, *_ = env.last()
         env.step(int(np.flatnonzero(observation["action_mask"])[0]))
     assert built == [0, 1, 2, 0, 1]
+
+
+def test_a_remembered_option_list_maps_to_the_same_actions_as_a_new_one():
+    from ludus.engine import Decision
+    from ludus.envs import rose_v0
+
+    spec = rose_v0.SPEC
+    options = ("done", "draw", rose_v0.ACTIONS[0])
+    first = spec.legal(lambda: {}, [Decision(0, "card", options)])
+    again = spec.legal(lambda: {}, [Decision(1, "card", tuple(list(options)))])  # an equal, new tuple
+    assert first == again == {spec.action_of(option): option for option in options}
+    with pytest.raises(KeyError, match="missing from the action space"):
+        spec.legal(lambda: {}, [Decision(0, "card", ("no such card",))])
+
+
+def test_an_action_space_with_true_and_1_keeps_them_apart():
+    from ludus.engine import Decision
+
+    spec = EnvSpec("takeaway", [1, True, "x"], 1, lambda view, decision: np.zeros(1, dtype=np.float32))
+    assert spec.legal(lambda: {}, [Decision(0, "take", (1, "x"))]) == {0: 1, 2: "x"}
+    assert spec.legal(lambda: {}, [Decision(0, "take", (True, "x"))]) == {1: True, 2: "x"}

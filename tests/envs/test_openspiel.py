@@ -88,6 +88,51 @@ def test_floors_enter_undo_enter_and_enter_step_undo_are_different_information_s
         assert first.information_state_string(player) != second.information_state_string(player)
 
 
+def _branch(start, moves: int, seed: int) -> list:
+    """Copies of every state along ``moves`` random moves from ``start`` (``start`` included)."""
+    state, rng = start.clone(), random.Random(seed)
+    states = [state.clone()]
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        actions = state.legal_actions()
+        state.apply_action(actions[rng.randrange(len(actions))])
+        states.append(state.clone())
+    return states
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAMES)
+def test_information_states_are_the_same_in_whatever_order_they_are_asked(game_id, players):
+    # A step keeps its choice; the events it shows are replayed from the start when first asked.
+    start = played(game_id, players, 0)
+    along = [[s.information_state_string(p) for p in range(players)] for s in _branch(start, 80, seed=5)]
+    later = _branch(start, 80, seed=5)  # the same moves, asked for only once the game has moved on
+    elsewhere = _branch(later[40], 10, seed=6)[-1]  # and after a replay down another line of play
+    assert elsewhere.information_state_string(0)
+    backwards = [[s.information_state_string(p) for p in range(players)] for s in reversed(later)]
+    assert along == backwards[::-1]
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAMES)
+def test_information_states_show_the_events_each_move_made_happen(game_id, players):
+    from ludus.engine import load_game
+
+    game, start = load_game(game_id), played(game_id, players, 0)
+    live, seconds = game.clone(start.ludus_state()), openspiel._specs()[game_id][0].seconds_per_step
+    history = [f"p{p} start {openspiel._text(game.view(live, p))}" for p in range(players)]
+    states = _branch(start, 60, seed=7)
+    for moves, state in enumerate(states[1:], start=1):
+        step = state._position.record
+        events = game.apply(live, step.seat, step.choice)
+        if seconds is not None:
+            events += game.advance(live, moves * seconds)
+        for p in range(players):
+            history[p] += f"\n{step.seat}>" + (openspiel._text(step.choice) if step.seat == p else "moved")
+            history[p] += "".join(f" {e.kind}{openspiel._text(e.data)}" for e in events if e.visible_to(p))
+    for p in range(players):
+        assert states[-1].information_state_string(p).startswith(history[p] + "\nnow ")
+
+
 def test_information_state_strings_hide_other_players_secrets():
     state = played("rose", 4, 5)
     identities = [state.view(seat)["you"]["identity"] for seat in range(4)]

@@ -80,3 +80,37 @@ def test_ansi_render_draws_the_hex_board_as_text():
     text = env.render()
     assert "@" in text and "face-up:" in text and "##" in text
     assert not text.lstrip().startswith("{")
+
+
+def slot_actions(view, decision):
+    """{action: option} of a give decision, named from the view's face-up row."""
+    slot = {card: i for i, card in enumerate(view["face_up"]) if card is not None}
+    named = {}
+    for option in decision.options:
+        slots = sorted(slot[card] for card in option)
+        name = f"slot:{slots[0]}" if len(slots) == 1 else f"slots:{slots[0]},{slots[1]}"
+        named[shadows_v0.INDEX[name]] = option
+    return named
+
+
+def test_give_actions_name_the_face_up_slots_whether_the_row_is_full_or_not():
+    from ludus.engine import Match
+
+    match = Match("shadows", 3, 8, {"coop": "agent"})
+    gaps = 0
+    for step in range(60):
+        if match.finished:
+            break
+        if step >= 10:
+            # The deck and the used cards run out: taken cards leave gaps in the row.
+            match.state.deck, match.state.discard = [], []
+        for decision in match.decisions():
+            if decision.kind == "give":
+                view = match.view(decision.seat)
+                gaps += None in view["face_up"]
+                legal = shadows_v0.translate(lambda view=view: view, [decision])
+                assert legal == slot_actions(view, decision)
+        decision = match.decisions()[0]
+        match.play(decision.seat, decision.options[0])
+        match.advance(step * 12.0)
+    assert gaps > 0

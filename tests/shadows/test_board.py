@@ -88,3 +88,20 @@ def test_safe_distances_never_land_on_blocked_spaces_but_jump_over_them() -> Non
     reached = board.safe_distances(CENTRE, arms)  # every arm is police: jump over them
     assert not arms & set(reached)
     assert len(reached) > 20
+
+
+def test_safe_distances_are_the_fewest_moves_found_one_move_at_a_time() -> None:
+    rng = random.Random(12)
+    for _ in range(300):
+        start = rng.choice(board.PLAYABLE)
+        blocked = set(rng.sample(board.PLAYABLE, rng.randrange(18))) - {start}
+        fewest, frontier = {start: 0}, [start]
+        while frontier:  # breadth first over the 1- and 2-card moves, never landing on a blocked space
+            later = []
+            for here in frontier:
+                for there in board.moves(here):
+                    if there not in blocked and there not in fewest:
+                        fewest[there] = fewest[here] + 1
+                        later.append(there)
+            frontier = later
+        assert board.safe_distances(start, blocked) == fewest

@@ -118,3 +118,26 @@ def test_json_form_lists_both_cards_per_space() -> None:
     data = pair.to_json()
     assert len(data) == 34
     assert {tuple(v) for v in data.values()} == {("black", "orange")}
+
+
+def test_the_generators_own_check_accepts_exactly_the_pairs_that_keep_every_constraint() -> None:
+    # The generator checks only what its placing does not guarantee, and rates in the same pass.
+    rng = random.Random(13)
+    known = maps.generate(rng)
+    pinned = maps.knowledge_to_allowed((s, "black", [known.kind(s, "black")]) for s in board.PLAYABLE[::3])
+    crowded = MapParams(police=20, shared_police=18)  # police often wall a target in
+    tries = [(maps.DEFAULT_PARAMS, {})] * 300 + [(crowded, {})] * 600 + [(maps.DEFAULT_PARAMS, pinned)] * 200
+    accepted = refused = 0
+    for params, allowed in tries:
+        cats = maps._attempt(rng, params, allowed)
+        if cats is None:
+            continue
+        pair = MapPair(cats)
+        rating = maps._legal_rating(pair)
+        assert (rating is not None) == (maps.violations(pair, params) == [])
+        if rating is None:
+            refused += 1
+        else:
+            accepted += 1
+            assert rating == maps.difficulty(pair)
+    assert accepted > 100 and refused > 10

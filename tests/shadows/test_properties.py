@@ -115,3 +115,41 @@ def test_clone_is_independent() -> None:
     a, b = GAME.setup(4, 2), GAME.setup(4, 2)
     twin = GAME.clone(a)
     assert a.rng.random() == twin.rng.random() == b.rng.random()
+
+
+def _decided_afresh(state: ShadowsState) -> list[Decision]:
+    """The position's decisions worked out again, without what the state remembers."""
+    fresh = state.copy()
+    fresh.cached = None
+    return GAME.decisions(fresh)
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 100_000), players=st.integers(2, 6), options=OPTIONS)
+def test_remembered_decisions_are_always_those_of_the_current_position(seed, players, options) -> None:
+    rng = random.Random(seed)
+    match = Match(GAME, players, seed, options)
+    now = 0.0
+    for _ in range(400):
+        if match.finished:
+            break
+        held = match.decisions()  # asked first, so the state remembers them
+        assert held == _decided_afresh(match.state)
+        if rng.random() < 0.3:
+            now += rng.uniform(0, 60)
+            match.advance(now)  # the countdown may end the round
+        else:
+            decision = rng.choice(held)
+            match.play(decision.seat, random_choice(rng, decision))
+        assert match.decisions() == _decided_afresh(match.state)
+
+
+def test_a_copy_decides_on_its_own_position() -> None:
+    state = GAME.setup(3, 4, {"coop": "agent"})
+    before = GAME.decisions(state)
+    copy = GAME.clone(state)
+    give = next(d for d in GAME.decisions(copy) if d.kind == "give")
+    GAME.apply(copy, give.seat, give.options[0])
+    assert GAME.decisions(state) == before == _decided_afresh(state)
+    assert GAME.decisions(copy) != before
+    assert GAME.decisions(copy) == _decided_afresh(copy)

@@ -30,9 +30,11 @@ def test_every_id_has_a_string_in_every_language() -> None:
             | {f"kind.{k}" for k in KINDS} | {f"reason.{r}" for r in ("client", "police", "time")}
             | {f"preset.{p}" for p in COOP_PRESETS}
             | {f"error.{c}" for c in ("already-taken", "no-decision", "not-offered", "malformed")}
-            | {"team.black", "team.orange", "role.officer", "role.detective", "role.spectator"}
-            | {f"option.{o}" for o in ("coop", "swap_roles", "max_map_rating")})
+            | {"team.black", "team.orange", "role.officer", "role.detective", "role.spectator"})
+    # the options are worded where the lobby shows them: web.option.shadows.<name> (tests/i18n/test_web_catalogs.py)
+    options = {f"option.shadows.{o.name}" for o in GAME.options if o.name not in ("seating", "picture_seed")}
     for lang in LANGUAGES:
         missing = keys - set(catalog(lang, "shadows"))
         assert not missing, f"{lang}: {sorted(missing)}"
+        assert not options - set(catalog(lang, "web")), f"{lang}: {sorted(options - set(catalog(lang, 'web')))}"
     assert GAME.id == "shadows"

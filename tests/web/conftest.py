@@ -32,6 +32,12 @@ def server(served: Served) -> str:
 
 
 @pytest.fixture(scope="session")
+def web_database(served: Served) -> str:
+    """The address of the database the test server keeps its tables in (staged tables go there: staging.py)."""
+    return served.db_url
+
+
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     if not Path(CHROMIUM).exists() and shutil.which("chromium") is None:
         pytest.skip("chromium is not installed")

@@ -17,7 +17,25 @@ def normalize(value: Any) -> Any:
     Choices arrive from the network, from logs and from Python code; comparing their normalized
     forms makes ``(1, 2)`` and ``[1, 2]`` the same choice.
     """
+    kind = type(value)
+    # Most choices are a plain string, number or flat list of them: JSON gives those back as they
+    # are (a list as a new list), so they skip the round trip. Exact types only: a subclass (an
+    # enum, a numpy number) takes the round trip and comes back as JSON makes it, or fails as it does.
+    if kind in _SCALARS or value is None:
+        return value
+    if (kind is list or kind is tuple) and all(type(part) in _SCALARS or part is None for part in value):
+        return list(value)
     return json.loads(json.dumps(value))
+
+
+_SCALARS = frozenset({str, int, bool})
+
+
+class _Missing:
+    """The type of ``MISSING``: an argument left out (None is a value of its own)."""
+
+
+MISSING = _Missing()
 
 
 @dataclass(frozen=True)
@@ -33,8 +51,15 @@ class Decision:
     options: tuple[Choice, ...]
     prompt: dict[str, Any] = field(default_factory=dict)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "options", tuple(self.options))
+    def __init__(self, seat: int, kind: str, options: Iterable[Choice],
+                 prompt: dict[str, Any] | _Missing = MISSING) -> None:
+        # Written straight into the instance: the generated __init__ of a frozen dataclass sets each
+        # field through object.__setattr__, and games make a decision or two per move.
+        fields = self.__dict__
+        fields["seat"] = seat
+        fields["kind"] = kind
+        fields["options"] = options if type(options) is tuple else tuple(options)
+        fields["prompt"] = {} if prompt is MISSING else prompt
 
     def allows(self, choice: Choice) -> bool:
         if type(choice) in (str, int, bool):
@@ -57,9 +82,12 @@ class Event:
     data: dict[str, Any] = field(default_factory=dict)
     audience: frozenset[int] | None = None
 
-    def __post_init__(self) -> None:
-        if self.audience is not None:
-            object.__setattr__(self, "audience", frozenset(self.audience))
+    def __init__(self, kind: str, data: dict[str, Any] | _Missing = MISSING,
+                 audience: Iterable[int] | None = None) -> None:
+        fields = self.__dict__  # as Decision: a move makes several events
+        fields["kind"] = kind
+        fields["data"] = {} if data is MISSING else data
+        fields["audience"] = None if audience is None else frozenset(audience)
 
     def visible_to(self, seat: int | None) -> bool:
         """Spectators (``seat=None``) only see events addressed to everyone."""

@@ -45,10 +45,11 @@ class EnvSpec:
     """How one game becomes a fixed-size environment.
 
     By default action ``i`` IS option ``actions[i]``. A game whose options are not a fixed set
-    (e.g. Shadows' face-up card ids) gives ``translate``: from the agent's view and its pending
-    decisions to ``{action index: option}`` for the legal actions, so the action space can name
-    stable things (face-up slot 3) instead of changing ids; ``offers`` then tells cheaply, from the
-    decisions alone, whether ``translate`` will offer anything. ``seconds_per_step`` drives a
+    (e.g. Shadows' face-up card ids) gives ``translate``: from the agent's view (a function that
+    builds it, called only if the decisions alone do not tell) and its pending decisions to
+    ``{action index: option}`` for the legal actions, so the action space can name stable things
+    (face-up slot 3) instead of changing ids; ``offers`` then tells cheaply, from the decisions
+    alone, whether ``translate`` will offer anything. ``seconds_per_step`` drives a
     real-time game's clock through ``advance`` by that many simulated seconds per step.
     ``cooperative``: every seat shares the team's reward (``rewards.outcome_rewards``).
     """
@@ -58,17 +59,25 @@ class EnvSpec:
     observation_size: int
     encode: Encoder
     render: Callable[[dict[str, Any]], str] | None = None
-    translate: Callable[[dict[str, Any], Sequence[Decision]], dict[int, Any]] | None = None
+    translate: Callable[[Callable[[], dict[str, Any]], Sequence[Decision]], dict[int, Any]] | None = None
     seconds_per_step: float | None = None
     cooperative: bool = False
     offers: Callable[[Sequence[Decision]], bool] | None = None
     index: dict[Any, int] = field(init=False)
+    _known: dict[tuple[Any, ...], dict[int, Any]] = field(init=False, repr=False)
+    _remember: bool = field(init=False, repr=False)
+
+    KNOWN_LIMIT: ClassVar[int] = 50_000
+    """How many option lists ``legal`` remembers (then it starts afresh)."""
 
     def __post_init__(self) -> None:
         self.actions = [normalize(a) for a in self.actions]
         self.index = {option_key(action): i for i, action in enumerate(self.actions)}
         if len(self.index) != len(self.actions):
             raise ValueError(f"{self.game_id}: the action list repeats an option")
+        self._known = {}
+        # A remembered list of numbers would also answer for the same list with booleans in it.
+        self._remember = not any(type(action) is bool for action in self.actions)
 
     def action_of(self, option: Any) -> int:
         try:
@@ -77,11 +86,33 @@ class EnvSpec:
             raise KeyError(f"{self.game_id}: option {option!r} is missing from the action space") from None
 
     def legal(self, view: Callable[[], dict[str, Any]], decisions: Sequence[Decision]) -> dict[int, Any]:
-        """{action index: option} for every option the seat may choose now (``view()`` only if needed)."""
+        """{action index: option} for every option the seat may choose now (``view()`` only if needed).
+
+        The answer may be shared with other calls: read it, never change it.
+        """
         if self.translate is not None:
             if self.offers is not None and not self.offers(decisions):
                 return {}
-            return self.translate(view(), decisions)
+            return self.translate(view, decisions)
+        if len(decisions) == 1 and self._remember:
+            # A game offers the same few option lists over and over (a hand of cards, the steps of a
+            # figure): each is looked up once. Only lists of strings and whole numbers are kept —
+            # they compare as their table keys do (a boolean would equal the number 1).
+            options = decisions[0].options
+            try:
+                known = self._known.get(options)
+            except TypeError:  # an unhashable option (a square [c, r])
+                return self._legal(decisions)
+            if known is None:
+                known = self._legal(decisions)
+                if all(type(option) is str or type(option) is int for option in options):
+                    if len(self._known) >= self.KNOWN_LIMIT:
+                        self._known.clear()
+                    self._known[options] = known
+            return known
+        return self._legal(decisions)
+
+    def _legal(self, decisions: Sequence[Decision]) -> dict[int, Any]:
         index = self.index
         legal: dict[int, Any] = {}
         for decision in decisions:

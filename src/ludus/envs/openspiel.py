@@ -60,42 +60,84 @@ def _text(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+class _Line:
+    """Where a line of steps starts — the ludus state at its root record (a game's deal or a
+    resampled world) — and the last position replayed along it."""
+
+    __slots__ = ("at", "config", "first", "state")
+
+    def __init__(self, config: _Config, first: Any) -> None:
+        self.config = config
+        self.first = first  # never changed: replays start from a clone
+        self.at: _Record | None = None  # the step ``state`` is the position after
+        self.state: Any = None
+
+    def events(self, step: _Record) -> list[Event]:
+        """What ``step`` made happen, replayed from the start of the line (or from the position last
+        replayed, if ``step`` comes after it) and kept in every step on the way."""
+        path: list[_Record] = []
+        record = step
+        while record.parent is not None and record is not self.at:
+            path.append(record)
+            record = record.parent
+        config = self.config
+        game, seconds = config.ludus, config.spec.seconds_per_step
+        state = self.state if record is self.at else clone(game, self.first)
+        for later in reversed(path):
+            events = game.apply(state, later.seat, later.choice)
+            if seconds is not None:
+                events = [*events, *game.advance(state, later.moves * seconds)]
+            if later.events is None:
+                later.events = events
+        self.at, self.state = step, state
+        assert step.events is not None
+        return step.events
+
+
 class _Record:
     """One step of the action–observation history, shared by every state that went through it.
 
     ``texts[p]`` caches player p's information-state text up to and including this step, so a
-    string costs one concatenation per new step and nothing for a step seen before.
+    string costs one concatenation per new step and nothing for a step seen before. A step keeps
+    the choice, not the events it made happen: those are replayed when a text first needs them
+    (``_Line.events``; games replay exactly). Random playouts and rollouts never ask, and keeping
+    every step's events alive until the game ends cost the garbage collector more than the rules.
     """
 
-    __slots__ = ("action", "after", "choice", "events", "parent", "players", "prefix", "seat", "texts")
+    __slots__ = ("action", "after", "choice", "events", "line", "moves", "parent", "players", "prefix", "seat",
+                 "texts")
 
-    def __init__(self, parent: _Record | None, seat: int, action: int, choice: Any, events: list[Event],
-                 players: int) -> None:
+    def __init__(self, parent: _Record | None, seat: int, action: int, choice: Any, moves: int, players: int,
+                 line: _Line | None = None) -> None:
         self.parent = parent
         self.seat = seat
         self.action = action
         self.choice = choice
-        self.events = events
+        self.moves = moves  # the moves made once this step is made (a clock advances by it)
         self.players = players
+        self.line: _Line = line if parent is None else parent.line  # type: ignore[assignment]
+        self.events: list[Event] | None = None  # replayed on the first request
         self.texts: list[str | None] | None = None  # made on the first request: rollouts never ask
         self.after: Any = None  # the ludus state after this step (kept only for information tensors)
         self.prefix: Any = None  # a world's root: (player, its tensor history in the true game)
 
-    def text(self, player: int, first_view: Any) -> str:
-        """Player p's history up to this step (``first_view(p)``: p's view at the start)."""
+    def text(self, player: int) -> str:
+        """Player p's history up to this step, from p's view at the start of the line."""
         missing: list[_Record] = []
         record: _Record | None = self
         while record is not None and (record.texts is None or record.texts[player] is None):
             missing.append(record)
             record = record.parent
         found = "" if record is None or record.texts is None else record.texts[player]
+        line = self.line
         for step in reversed(missing):  # oldest first; a game can be thousands of steps long
             if step.parent is None:
-                found = f"p{player} start {_text(first_view(player))}"
+                found = f"p{player} start {_text(line.config.ludus.view(line.first, player))}"
             else:
-                line = [found, f"\n{step.seat}>", _text(step.choice) if step.seat == player else "moved"]
-                line.extend(f" {event.kind}{_text(event.data)}" for event in step.events if event.visible_to(player))
-                found = "".join(line)
+                events = step.events if step.events is not None else line.events(step)
+                parts = [found, f"\n{step.seat}>", _text(step.choice) if step.seat == player else "moved"]
+                parts.extend(f" {event.kind}{_text(event.data)}" for event in events if event.visible_to(player))
+                found = "".join(parts)
             if step.texts is None:
                 step.texts = [None] * step.players
             step.texts[player] = found
@@ -190,8 +232,9 @@ class LudusState(pyspiel.State):
         if type(dealt) is _Undealt:
             config = self._config
             state = config.ludus.setup(config.players, config.deals.randrange(2**31), config.options)
-            record = _Record(None, -1, -1, None, [], config.players)
-            dealt = self._dealt = _Position(config, state, record, clone(config.ludus, state), 0)
+            first = clone(config.ludus, state)
+            record = _Record(None, -1, -1, None, 0, config.players, _Line(config, first))
+            dealt = self._dealt = _Position(config, state, record, first, 0)
         return dealt
 
     # --- what the position knows about itself, computed once -------------------------------
@@ -235,41 +278,43 @@ class LudusState(pyspiel.State):
         return self._legal()[0] == pyspiel.PlayerId.TERMINAL
 
     def _legal_actions(self, player: int) -> list[int]:
-        seat, legal = self._legal()
-        return self._sorted(legal) if player == seat else []
+        return self.legal_actions(player)
 
     # Python callers (the bots, rollouts) reach these without a round trip through C++.
     def legal_actions(self, player: int | None = None) -> list[int]:
         seat, legal = self._legal()
-        return self._sorted(legal) if player is None or player == seat else []
-
-    def _sorted(self, legal: dict[int, Any]) -> list[int]:
-        position = self._position
-        if position.actions is None:
-            position.actions = sorted(legal)
-        return position.actions[:]  # the caller's own list: bots shuffle theirs
+        if player is not None and player != seat:
+            return []
+        position = self._dealt  # dealt by _legal
+        actions = position.actions
+        if actions is None:
+            actions = position.actions = sorted(legal)
+        return actions[:]  # the caller's own list: bots shuffle theirs
 
     def is_chance_node(self) -> bool:
         return False  # chance is sampled inside the game
 
     def _apply_action(self, action: int) -> None:
         seat, legal = self._legal()
+        position = self._dealt  # dealt by _legal
         option = legal.get(action)
         if option is None:
-            spec = self._position.config.spec
+            spec = position.config.spec
             raise ValueError(f"action {action} {spec.action_name(action)} is not legal for player {seat} now; "
                              f"legal actions: {sorted(legal)} (state.legal_actions())")
-        position = self._position
         config = position.config
         events = config.ludus.apply(position.state, seat, option)
-        position.moves += 1
+        moves = position.moves = position.moves + 1
         seconds = config.spec.seconds_per_step
         if seconds is not None:
-            events = [*events, *config.ludus.advance(position.state, position.moves * seconds)]
-        position.record = _Record(position.record, seat, action, option, events, config.players)
+            later = config.ludus.advance(position.state, moves * seconds)
+            if later:
+                events = [*events, *later]
+        position.record = _Record(position.record, seat, action, option, moves, config.players)
         if config.tensor_moves:
             position.record.after = clone(config.ludus, position.state)
-        position.known = {}
+        if position.known:
+            position.known = {}
         position.legal = position.actions = None
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -301,9 +346,7 @@ class LudusState(pyspiel.State):
         position = self._position
 
         def make() -> str:
-            first = position.first
-            history = position.record.text(player, lambda p: position.config.ludus.view(first, p))
-            return f"{history}\nnow {_text(self.view(player))}"
+            return f"{position.record.text(player)}\nnow {_text(self.view(player))}"
 
         return self._known("information", player, make)
 
@@ -440,12 +483,13 @@ class Resampler:
         position = state._position
         config = position.config
         world = config.ludus.world_from_view(state.view(player), player, random.Random(self.rng.getrandbits(64)))
-        root = _Record(None, -1, -1, None, [], config.players)
+        first = clone(config.ludus, world)
+        root = _Record(None, -1, -1, None, position.moves, config.players, _Line(config, first))
         root.texts = [None] * config.players
-        root.texts[player] = position.record.text(player, lambda p: config.ludus.view(position.first, p))
+        root.texts[player] = position.record.text(player)
         if config.tensor_moves:
             root.prefix = (player, *_tensor_history(position, player))
-        return LudusState(state.get_game(), _Position(config, world, root, clone(config.ludus, world), position.moves))
+        return LudusState(state.get_game(), _Position(config, world, root, first, position.moves))
 
 
 class RandomRollouts(mcts.Evaluator):

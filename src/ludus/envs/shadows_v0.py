@@ -23,14 +23,15 @@ uses — and its mean colour), so a learner can relate cards to spaces. Rewards:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from functools import cache
+from collections.abc import Callable, Sequence
+from functools import cache, lru_cache
 from itertools import combinations
 from typing import Any
 
 import numpy as np
 
 from ludus.engine import Decision
+from ludus.games.shadows import board
 from ludus.games.shadows.association import OBJECT_WEIGHT, SUBJECT_WEIGHT, meaning_vectors
 from ludus.games.shadows.pictures import deck_for
 from ludus.games.shadows.pictures.colours import hex_to_lab
@@ -100,15 +101,24 @@ _SLOT = [INDEX[f"slot:{i}"] for i in range(SLOTS)]
 _SLOTS = {(i, j): INDEX[f"slots:{i},{j}"] for i, j in combinations(range(SLOTS), 2)}
 _SPACE = [INDEX[f"space:{s}"] for s in range(SPACES)]
 _SEAT = [INDEX[f"seat:{s}"] for s in range(MAX_SEATS)]
+_ROW = [*_SLOT, *_SLOTS.values()]
+"""The give actions of a full face-up row, in the order the rules list the options."""
 
 
-def translate(view: dict[str, Any], decisions: Sequence[Decision]) -> dict[int, Any]:
-    slot_of = {card: i for i, card in enumerate(view["face_up"]) if card is not None}
+def translate(view: Callable[[], dict[str, Any]], decisions: Sequence[Decision]) -> dict[int, Any]:
     kinds = {d.kind for d in decisions}
     legal: dict[int, Any] = {}
     for decision in decisions:
         if decision.kind == "give":
-            for option in decision.options:
+            options = decision.options
+            if len(options) == len(_ROW) and len(options[SLOTS - 1]) == 1:
+                # A full row (always, unless the deck and the used cards ran out): the options come
+                # in the action space's own order (``rules.give_options``: the row's cards one by
+                # one, then every pair in row order), so neither the view nor a look-up is needed.
+                legal.update(zip(_ROW, options, strict=True))
+                continue
+            slot_of = {card: i for i, card in enumerate(view()["face_up"]) if card is not None}
+            for option in options:
                 if len(option) == 1:
                     legal[_SLOT[slot_of[option[0]]]] = option
                 else:
@@ -125,57 +135,81 @@ def translate(view: dict[str, Any], decisions: Sequence[Decision]) -> dict[int, 
     return legal
 
 
+WIDTH = 3 + 4 + len(KIND_NAMES)
+"""Per board space: its role (centre, arm, obstacle), the figure, an evidence marker, police tokens, a
+past landing, and what the officer's map card shows there."""
+SMALL = SPACES * WIDTH + SLOTS + 2 + len(PHASES) + 6 + len(KINDS) + 2
+"""The values before the picture features."""
+
+
 @cache
-def _role_columns(width: int, roles: tuple[str, ...]) -> tuple[float, ...]:
+def _role_columns() -> np.ndarray:
+    """The small values with only the board's fixed roles (centre, arm, obstacle) filled in: the
+    layout every view carries is the board's (``board.layout``)."""
     columns = {"centre": 0, "arm": 1, "obstacle": 2}
-    values = [0.0] * (len(roles) * width)
-    for space, role in enumerate(roles):
-        if role in columns:
-            values[space * width + columns[role]] = 1.0
-    return tuple(values)
+    values = np.zeros(SMALL)
+    for space in board.layout():
+        if space["role"] in columns:
+            values[space["id"] * WIDTH + columns[space["role"]]] = 1.0
+    values.flags.writeable = False  # shared by every observation: each copies it
+    return values
 
 
-def _roles(width: int, roles: tuple[str, ...]) -> list[float]:
-    """Per-space values with the board's fixed roles (centre, arm, obstacle) filled in."""
-    return list(_role_columns(width, roles))
+@lru_cache(maxsize=256)
+def _pictures(pictures: tuple[str | None, ...], picture_seed: int | None) -> np.ndarray:
+    """The picture features of ``pictures``, one row after the other: the board keeps its pictures
+    for a whole round and the face-up row for several steps, so most observations repeat them."""
+    rows, table = _picture_table(picture_seed)
+    features = table[[rows[p] for p in pictures]].ravel()
+    features.flags.writeable = False
+    return features
+
+
+@lru_cache(maxsize=64)
+def _kind_columns(kinds: tuple[str | None, ...]) -> np.ndarray:
+    """Where an officer's map card marks the per-space values (the card stays for a whole round)."""
+    return np.array([space * WIDTH + 7 + KIND_NAMES.index(kind) for space, kind in enumerate(kinds)
+                     if kind is not None], dtype=np.intp)
 
 
 def encode(view: dict[str, Any], decision: Decision | None) -> np.ndarray:
     team = next(iter(view["teams"].values()))
-    width = 3 + 4 + len(KIND_NAMES)
-    per_space = _roles(width, tuple(space["role"] for space in view["layout"]))
-    per_space[team["figure"] * width + 3] = 1.0
-    for space in team["markers"]:
-        per_space[space * width + 4] = 1.0
+    width = WIDTH
+    # The small values in float64 (police thirds add up as in Python), made float32 once at the end.
+    small = _role_columns().copy()
+    at = SPACES * width
+    ones = [team["figure"] * width + 3]
+    ones += [space * width + 4 for space in team["markers"]]
+    ones += [landing["space"] * width + 6 for landing in view["landings"]]
+    ones += [at + slot for slot, card in enumerate(view["face_up"]) if card is not None]
+    at += SLOTS
+    ones.append(at + 2 + PHASES.index(view["phase"]))
+    if decision is not None:
+        ones.append(at + 2 + len(PHASES) + 6 + KINDS.index(decision.kind))
+    small[ones] = 1.0
     for space in team["police"]:
-        per_space[space * width + 5] += 1 / 3
-    for landing in view["landings"]:
-        per_space[landing["space"] * width + 6] = 1.0
+        small[space * width + 5] += 1 / 3
     kinds = (view.get("map") or {}).get("kinds")
     if kinds:
-        for space, kind in enumerate(kinds):
-            if kind is not None:
-                per_space[space * width + 7 + KIND_NAMES.index(kind)] = 1.0
-    # the rest of the small values straight onto the per-space list, then one conversion
-    small = per_space
-    small.extend(1.0 if card is not None else 0.0 for card in view["face_up"])
-    small += [len(team["hand"]) / 2, view["deck"] / 84]
-    phase = [0.0] * len(PHASES)
-    phase[PHASES.index(view["phase"])] = 1.0
-    small += phase
+        small[_kind_columns(tuple(kinds))] = 1.0
     clock = view.get("clock") or {}
     you = view.get("you") or {}
-    small += [view["round"] / 3, team["rounds_won"] / 2, team["rounds_lost"] / 2, len(team["markers"]) / 3,
-              float(you.get("role") == "officer"), (clock.get("seconds") or 0) / 900]
-    kind = [0.0] * len(KINDS)
-    if decision is not None:
-        kind[KINDS.index(decision.kind)] = 1.0
-    small += kind
-    small += [len(team["police"]) / 3, float(bool(kinds))]
-    rows, table = _picture_table(view["options"].get("picture_seed"))
-    shown = [*view["pictures"], *view["face_up"], *(team["hand"] + [None] * HAND)[:HAND]]
+    small[at:at + 2] = len(team["hand"]) / 2, view["deck"] / 84
+    at += 2 + len(PHASES)
+    small[at:at + 6] = (view["round"] / 3, team["rounds_won"] / 2, team["rounds_lost"] / 2, len(team["markers"]) / 3,
+                        float(you.get("role") == "officer"), (clock.get("seconds") or 0) / 900)
+    at += 6 + len(KINDS)
+    small[at:at + 2] = len(team["police"]) / 3, float(bool(kinds))
+    observation = np.empty(SIZE, np.float32)
     # picture features already lie in 0..1; the small values saturate at 1 (a space's police tokens)
-    return np.concatenate((np.minimum(np.array(small, dtype=np.float32), 1.0), table[[rows[p] for p in shown]].ravel()))
+    np.minimum(small, 1.0, out=observation[:SMALL], casting="same_kind")
+    picture_seed = view["options"].get("picture_seed")
+    at = SMALL
+    for shown in (view["pictures"], view["face_up"], (team["hand"] + [None] * HAND)[:HAND]):
+        features = _pictures(tuple(shown), picture_seed)
+        observation[at:at + features.size] = features
+        at += features.size
+    return observation
 
 
 def render(view: dict[str, Any]) -> str:

@@ -1,12 +1,13 @@
 // The lobby: start a table (game, seats, bots, options) and see the open and running tables.
 import { api } from "./lib/api.js";
 import { el, toast } from "./lib/dom.js";
-import { errorText, gameName, has, t } from "./lib/i18n.js";
+import { errorText, gameName, t } from "./lib/i18n.js";
 import { navigate } from "./lib/nav.js";
 import { pageLoading, pageReady } from "./lib/ready.js";
 import { rememberName, rememberedName, seats } from "./lib/seats.js";
 import { editionField } from "./lobby/edition.js";
 import { presetField } from "./lobby/presets.js";
+import { playsCoop, reseat, seatingOption, seatingProblem, standardSeating } from "./lobby/seating.js";
 import { termsBadges, termsBody, termsField } from "./lobby/terms.js";
 
 const LEVELS = ["random", "easy", "medium", "hard"];
@@ -15,7 +16,7 @@ export function renderLobby(root) {
   pageLoading("lobby");
   let games = [];
   let tables = [];
-  const form = { game: "rose", players: 4, seatKinds: [], options: {}, humanBots: true };
+  const form = { game: "rose", players: 4, seatKinds: [], options: {}, humanBots: true, seating: null, seatingFor: "" };
   let timer = null;
 
   async function load() {
@@ -41,23 +42,60 @@ export function renderLobby(root) {
     return kinds;
   }
 
+  // Every option in words: its label, the words of each choice and a one-line help, all from the catalogs
+  // (web.option.<game>.<name>, .help, .<choice>). Options that are data rather than a choice (a components
+  // edition, a picture seed, the Shadows seating chosen in the seat list) are not shown here.
   function optionField(option) {
+    if (option.name === "seating") return null;
     const id = `opt-${option.name}`;
-    const label = has(`web.option.${form.game}.${option.name}`) ? t(`web.option.${form.game}.${option.name}`)
-      : option.name.replaceAll("_", " ");
+    const key = `web.option.${form.game}.${option.name}`;
     const value = form.options[option.name] ?? option.default;
     let input;
-    if (option.choices) {
-      input = el("select", { id, onchange: (e) => { form.options[option.name] = option.choices[e.target.selectedIndex]; } },
-        option.choices.map((choice) => el("option", { selected: choice === value }, String(choice))));
+    if (option.choices?.length === 1) {
+      input = el("span", { id, class: "fixed-choice" }, t(`${key}.${option.choices[0]}`));
+    } else if (option.choices) {
+      input = el("select", { id, "aria-describedby": `${id}-help`,
+        onchange: (e) => { form.options[option.name] = option.choices[e.target.selectedIndex]; render(); } },
+      option.choices.map((choice) => el("option", { value: String(choice), selected: choice === value }, t(`${key}.${choice}`))));
     } else if (typeof option.default === "boolean") {
-      input = el("input", { id, type: "checkbox", checked: value, onchange: (e) => { form.options[option.name] = e.target.checked; } });
+      input = el("input", { id, type: "checkbox", checked: value, "aria-describedby": `${id}-help`,
+        onchange: (e) => { form.options[option.name] = e.target.checked; } });
     } else if (typeof option.default === "number") {
-      input = el("input", { id, type: "number", value, onchange: (e) => { form.options[option.name] = Number(e.target.value); } });
+      input = el("input", { id, type: "number", value, min: 0, "aria-describedby": `${id}-help`,
+        onchange: (e) => { form.options[option.name] = Number(e.target.value); } });
     } else {
-      return null;  // structured options (e.g. a components edition) are for research code, not the lobby
+      return null;
     }
-    return el("div", { class: "field option" }, el("label", { for: id, title: option.help }, label), input);
+    return el("div", { class: "field option", "data-option": option.name },
+      el("div", { class: "option-row" }, el("label", { for: id }, t(key)), input),
+      el("p", { class: "option-help", id: `${id}-help` }, t(`${key}.help`)));
+  }
+
+  // Shadows: the seat list says each seat's team and role, and the creator may change them
+  function shadowsSeating() {
+    if (form.game !== "shadows") return null;
+    const coop = playsCoop(form.players, form.options.coop);
+    const shape = `${form.players}:${coop}`;
+    if (form.seatingFor !== shape) {
+      form.seating = standardSeating(form.players, coop);
+      form.seatingFor = shape;
+    }
+    return { coop, seating: form.seating };
+  }
+
+  function roleSelect(seat, plan) {
+    const here = plan.seating[seat];
+    const teams = plan.coop ? ["black"] : ["black", "orange"];
+    const choices = teams.flatMap((team) => ["officer", "detective"].map((role) => ({ team, role })));
+    const words = ({ team, role }) => (plan.coop ? t(`shadows.role.${role}`) : `${t(`shadows.team.${team}`)} · ${t(`shadows.role.${role}`)}`);
+    return el("select", { class: `seat-role team-${here.team}`, "data-role-seat": seat, "aria-label": t("web.lobby.seating.role", { seat: seat + 1 }),
+      onchange: (e) => {
+        const { team, role } = choices[e.target.selectedIndex];
+        form.seating = reseat(form.seating, seat, team, role);
+        render();
+      } },
+    choices.map((choice) => el("option", { value: `${choice.team}-${choice.role}`,
+      selected: choice.team === here.team && (choice.role === "officer") === here.officer }, words(choice))));
   }
 
   function createForm() {
@@ -65,26 +103,31 @@ export function renderLobby(root) {
     if (!info) return el("p", {}, t("web.lobby.no_games"));
     form.players = Math.min(Math.max(form.players, info.players[0]), info.players[1]);
     const kinds = seatKinds(info);
-    const name = el("input", { id: "create-name", autocomplete: "nickname", maxlength: 32, value: rememberedName(),
-      placeholder: t("web.lobby.name_placeholder"), required: true });
+    const name = el("input", { id: "create-name", autocomplete: "nickname", maxlength: 32, value: form.name ?? rememberedName(),
+      placeholder: t("web.lobby.name_placeholder"), required: true, oninput: (e) => { form.name = e.target.value; } });
     const playerCounts = [];
     for (let n = info.players[0]; n <= info.players[1]; n += 1) playerCounts.push(n);
-    const seatRows = kinds.map((kind, seat) => el("div", { class: "seat-row" },
+    const plan = shadowsSeating();
+    const seatRows = kinds.map((kind, seat) => el("div", { class: "seat-row", "data-seat-row": seat },
       el("span", { class: "seat-label" }, t("web.seat", { seat: seat + 1 })),
       seat === 0 ? el("span", { class: "badge you" }, t("web.lobby.you")) :
         el("select", { "aria-label": t("web.seat", { seat: seat + 1 }), "data-seat": seat,
           onchange: (e) => { form.seatKinds[seat] = e.target.value; } },
           el("option", { value: "human", selected: kind === "human" }, t("web.lobby.human")),
-          LEVELS.map((level) => el("option", { value: level, selected: kind === level }, t(`web.level.${level}`))))));
+          LEVELS.map((level) => el("option", { value: level, selected: kind === level }, t(`web.level.${level}`)))),
+      plan ? roleSelect(seat, plan) : null));
+    const problem = plan ? seatingProblem(plan.seating, plan.coop) : null;
     const options = info.options.map(optionField).filter(Boolean);
     async function submit(event) {
       event.preventDefault();
       const chosen = name.value.trim();
       if (!chosen) { name.focus(); return; }
+      if (problem) { toast(t(problem)); return; }
       rememberName(chosen);
+      const options = plan ? { ...form.options, seating: seatingOption(plan.seating, plan.coop) } : form.options;
       try {
         const created = await api("/api/tables", {
-          game: form.game, players: form.players, name: chosen, options: form.options,
+          game: form.game, players: form.players, name: chosen, options,
           bots: form.seatKinds.map((kind) => (kind === "human" ? null : kind)),
           bot_delay: form.humanBots ? 0.8 : 0, ...termsBody(form),
         });
@@ -103,12 +146,14 @@ export function renderLobby(root) {
         el("select", { id: "create-players", onchange: (e) => { form.players = Number(e.target.value); render(); } },
           playerCounts.map((n) => el("option", { value: n, selected: n === form.players }, String(n))))),
       el("div", { class: "field" }, el("label", { for: "create-name" }, t("web.lobby.your_name")), name),
-      el("fieldset", { class: "seats" }, el("legend", {}, t("web.lobby.seats")), seatRows),
+      el("fieldset", { class: `seats${plan ? " with-roles" : ""}` }, el("legend", {}, t("web.lobby.seats")), seatRows,
+        plan ? el("p", { class: "option-help" }, t(plan.coop ? "web.lobby.seating.help_coop" : "web.lobby.seating.help")) : null,
+        problem ? el("p", { class: "seating-problem", role: "alert" }, t(problem)) : null),
       el("label", { class: "check" }, el("input", { type: "checkbox", checked: form.humanBots,
         onchange: (e) => { form.humanBots = e.target.checked; } }), t("web.lobby.bot_delay")),
       termsField(info, form),
       presetField(info, form, render),
-      options.length ? el("details", { class: "options" }, el("summary", {}, t("web.lobby.options")), options) : null,
+      options.length ? el("details", { class: "options lobby-options" }, el("summary", {}, t("web.lobby.options")), options) : null,
       editionField(info, form),
       el("button", { class: "primary", type: "submit", id: "create-table" }, t("web.lobby.create")));
   }

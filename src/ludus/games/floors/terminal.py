@@ -28,6 +28,15 @@ TILE_GLYPHS = {"stone": " ■ ", "crystal": " ◆ ", "right": " ↱ ", "turn": "
 TELE_MARKS = ("◇", "○")
 
 
+COLUMN_LETTERS = "abcdefghijklmnop"
+
+
+def square_name(square: Any) -> str:
+    """A square as the boards label it (here and in the browser): column letter a–p, row number 1–11 —
+    the exit is a1, the entrance p11."""
+    return f"{COLUMN_LETTERS[square[0]]}{square[1] + 1}"
+
+
 def label(view_or_figures: Any, fig: int) -> str:
     """A figure's short name: its seat's colour is shown separately, the letter tells the figures apart."""
     figures = view_or_figures["figures"] if isinstance(view_or_figures, dict) else view_or_figures
@@ -75,9 +84,9 @@ class BoardModel:
 
     def render(self) -> Text:
         text = Text()
-        text.append("    " + "".join(f"{c:^3}" for c in range(16)) + "\n", style="dim")
+        text.append("    " + "".join(f"{letter:^3}" for letter in COLUMN_LETTERS) + "\n", style="dim")
         for r, row in enumerate(self.floor):
-            text.append(f"{r:>3} ", style="dim")
+            text.append(f"{r + 1:>3} ", style="dim")
             for c, cell in enumerate(row):
                 square = (c, r)
                 background = " on dark_red" if square in self.pools else ""
@@ -161,7 +170,7 @@ class TerminalGame:
         kind = decision.kind
         if kind == "figure":
             f = view["figures"][option]
-            where = (self.tr("figure.where.board", col=f["sq"][0], row=f["sq"][1]) if f["where"] == "board"
+            where = (self.tr("figure.where.board", square=square_name(f["sq"])) if f["where"] == "board"
                      else self.tr("figure.where.waiting"))
             return f"{self.tr('figure', label=label(view, option), value=f['value'])} {where}"
         if kind in ("step", "setup_arrow"):
@@ -170,7 +179,7 @@ class TerminalGame:
             return self.tr(f"tile.{option}")
         if kind == "setup_square":
             extra = f" {self.tr('orient.' + option[2])}" if len(option) > 2 else ""
-            return f"{option[0]},{option[1]}{extra}"
+            return f"{square_name(option)}{extra}"
         return str(option)
 
     def question(self, view: dict[str, Any], decision: Decision) -> str:
@@ -229,7 +238,7 @@ class TerminalGame:
                     if live is not None:
                         live.stop()
                         live = None
-                    self.console.print(self.tr("monster.end", col=data["at"][0], row=data["at"][1],
+                    self.console.print(self.tr("monster.end", square=square_name(data["at"]),
                                                facing=self.tr(f"dir.{data['facing']}"), count=len(data["eaten"])))
                 elif event.kind == "stage_start":
                     self.console.print(self.tr("stage.two"), style="bold yellow")
@@ -243,7 +252,7 @@ class TerminalGame:
     def step_note(self, before: dict[str, Any], data: dict[str, Any], saw: list[dict[str, Any]]) -> str:
         notes = [self.tr("monster.saw", figures=", ".join(self.figure_name(before, s["figure"]) for s in saw))
                  if saw else self.tr("monster.saw.none"),
-                 self.tr("monster.step", n=data["n"], col=data["to"][0], row=data["to"][1],
+                 self.tr("monster.step", n=data["n"], square=square_name(data["to"]),
                          facing=self.tr(f"dir.{data['facing']}"))]
         notes += [self.tr(f"monster.{flag}") for flag in ("wrapped", "slid", "teleported") if data[flag]]
         if data["pushed"]:

@@ -88,6 +88,7 @@ def distance(a: int, b: int) -> int:
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
+@cache
 def rotate(space: int, turns: int = 1) -> int:
     """The space reached by turning the board 120° ``turns`` times (the board's own symmetry)."""
     q, r = HEXES[space]
@@ -141,35 +142,55 @@ def moves(space: int) -> tuple[int, ...]:
 
 def safe_distances(start: int, blocked: Iterable[int]) -> dict[int, int]:
     """Fewest moves (1- or 2-card) from ``start`` to each space without landing on ``blocked``."""
-    # Breadth-first over bit sets of spaces: the map generator asks this a dozen times per map.
-    masks = _move_masks()
-    closed = 1 << start
+    closed = 0
     for space in blocked:
         closed |= 1 << space
-    seen = {start: 0}
-    frontier = 1 << start
-    distance = 0
-    while frontier:
-        distance += 1
-        reach = 0
-        while frontier:
-            low = frontier & -frontier
-            reach |= masks[low.bit_length() - 1]
-            frontier ^= low
-        reach &= ~closed
-        closed |= reach
-        frontier = reach
-        while reach:
-            low = reach & -reach
+    seen = {}
+    for distance, level in enumerate(safe_levels(start, closed)):
+        while level:
+            low = level & -level
             seen[low.bit_length() - 1] = distance
-            reach ^= low
+            level ^= low
     return seen
 
 
+def safe_levels(start: int, blocked: int) -> list[int]:
+    """The bit sets of the spaces first reached after 0, 1, 2, … moves (1- or 2-card) from ``start``
+    without landing on a space of the bit set ``blocked``.
+
+    Breadth-first over bit sets: the map generator asks this a dozen times per map. A level's next
+    level is the union of its spaces' move sets, looked up 8 spaces at a time (``_move_bytes``).
+    """
+    table = _move_bytes()
+    closed = blocked | 1 << start
+    frontier = 1 << start
+    levels = [frontier]
+    while True:
+        reach = 0
+        for byte in table:
+            if not frontier:
+                break
+            reach |= byte[frontier & 255]
+            frontier >>= 8
+        reach &= ~closed
+        if not reach:
+            return levels
+        closed |= reach
+        levels.append(reach)
+        frontier = reach
+
+
 @cache
-def _move_masks() -> tuple[int, ...]:
-    """Per space, the bit set of the spaces one move away (``moves``)."""
-    return tuple(sum(1 << there for there in moves(space)) for space in range(len(HEXES)))
+def _move_bytes() -> tuple[tuple[int, ...], ...]:
+    """Per group of 8 spaces (0–7, 8–15, …), per subset of the group (a byte): the bit set of the
+    spaces one move (``moves``) away from any space of the subset."""
+    groups = []
+    for first in range(0, len(HEXES), 8):
+        spaces = range(first, min(first + 8, len(HEXES)))
+        groups.append(tuple(
+            sum({1 << there for bit, space in enumerate(spaces) if byte >> bit & 1 for there in moves(space)})
+            for byte in range(256)))
+    return tuple(groups)
 
 
 def place_districts(rng: random.Random) -> tuple[tuple[int, str], ...]:

@@ -14,7 +14,8 @@ from ludus.engine.chance import rng_for
 
 from . import rules, views
 from .maps import MapParams, NoMap
-from .state import COOP_PRESETS, TEAMS, ShadowsState, Team
+from .seating import teams_for
+from .state import COOP_PRESETS, ShadowsState
 
 COOP_CHOICES = ("auto", "off", *COOP_PRESETS)
 
@@ -44,6 +45,8 @@ class Shadows:
                " the rules only see picture ids", minimum=-(2**63), maximum=2**63 - 1),
         Option("max_map_rating", 5, "only maps of this difficulty or easier (1 = first games)",
                choices=(1, 2, 3, 4, 5)),
+        Option("seating", None, "each team's seats, its officer first, e.g. {\"black\": [2, 0], \"orange\": [1, 3]};"
+               " none = even seats black, odd orange, seats 0 and 1 officers (co-op: seat 0)"),
     )
 
     presets: tuple[dict[str, Any], ...] = (
@@ -76,11 +79,7 @@ class Shadows:
         except ValueError as error:
             raise BadOptions(str(error)) from error
         preset = None if coop == "off" else coop
-        if preset is None:
-            # Teams as even as possible: even seats black, odd seats orange; seats 0 and 1 start as officers.
-            teams = {name: Team(name, list(range(i, players, 2)), i) for i, name in enumerate(TEAMS)}
-        else:
-            teams = {"black": Team("black", list(range(players)), 0)}
+        teams = teams_for(players, preset is not None, resolved["seating"])
         state = ShadowsState(players, resolved, params, preset, rng_for(seed), teams)
         try:
             rules.start_round(state)

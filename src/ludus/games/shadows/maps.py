@@ -160,28 +160,65 @@ def violations(pair: MapPair, params: MapParams = DEFAULT_PARAMS) -> list[str]:
     return found
 
 
-def _tour_moves(pair: MapPair, card: str) -> int | None:
-    """Fewest safe moves from the centre over 3 distinct evidence spaces to a client."""
-    police = pair.spaces(card, "police")
-    evidence = pair.spaces(card, "evidence")
-    clients = pair.spaces(card, "client")
-    far = {s: board.safe_distances(s, police) for s in (board.CENTRE, *evidence)}
-    best: int | None = None
-    for route in itertools.permutations(evidence, 3):
-        legs = [far[board.CENTRE].get(route[0])]
-        legs += [far[a].get(b) for a, b in itertools.pairwise(route)]
-        ends = [far[route[-1]][c] for c in clients if c in far[route[-1]]]
-        if None in legs or not ends:
+def _card(categories: tuple[str, ...], card: str) -> tuple[int, list[int], list[int]]:
+    """The card's police (a bit set of spaces), evidence and client spaces (in space order)."""
+    police = 0
+    evidence: list[int] = []
+    clients: list[int] = []
+    for space, category in enumerate(categories):
+        kind = CATEGORIES[category][card]
+        if kind == "police":
+            police |= 1 << space
+        elif kind == "evidence":
+            evidence.append(space)
+        elif kind == "client":
+            clients.append(space)
+    return police, evidence, clients
+
+
+def _bits(spaces: Iterable[int]) -> int:
+    found = 0
+    for space in spaces:
+        found |= 1 << space
+    return found
+
+
+def _distances(levels: list[int], targets: int) -> dict[int, int]:
+    """Space → moves, for the spaces of the bit set ``targets`` that ``levels`` (``board.safe_levels``) reach."""
+    found = {}
+    for distance, level in enumerate(levels):
+        hit = level & targets
+        while hit:
+            low = hit & -hit
+            found[low.bit_length() - 1] = distance
+            hit ^= low
+    return found
+
+
+_STEPS: tuple[int, ...] = tuple(_bits(board.steps(space)) for space in range(len(board.HEXES)))
+"""Per space, the bit set of the spaces next to it."""
+
+
+def _card_score(police: int, evidence: list[int], clients: list[int], from_centre: dict[int, int]) -> float:
+    """The card's safe tour length — fewest safe moves from the centre over 3 distinct evidence spaces
+    to a client (``from_centre``: the safe distances from the centre to its targets) — plus a quarter
+    point per police space next to one of its targets (the chance that a near miss costs a police
+    token); 99 when no tour exists."""
+    targets = _bits(evidence) | _bits(clients)
+    far = {s: _distances(board.safe_levels(s, police), targets) for s in evidence}
+    # The last leg of a tour whose third evidence is ``s``: to the nearest client reachable from it.
+    end = {s: min((far[s][c] for c in clients if c in far[s]), default=None) for s in evidence}
+    tour: int | None = None
+    for first, second, third in itertools.permutations(evidence, 3):
+        a, b, c, d = from_centre.get(first), far[first].get(second), far[second].get(third), end[third]
+        if a is None or b is None or c is None or d is None:
             continue
-        total = sum(legs) + min(ends)
-        best = total if best is None else min(best, total)
-    return best
-
-
-def _exposure(pair: MapPair, card: str) -> int:
-    """Police next to the card's targets: the chance that a near miss costs a police token."""
-    police = set(pair.spaces(card, "police"))
-    return sum(1 for s in card_targets(pair, card) for n in board.steps(s) if n in police)
+        if tour is None or a + b + c + d < tour:
+            tour = a + b + c + d
+    if tour is None:
+        return 99.0
+    exposure = sum((_STEPS[s] & police).bit_count() for s in (*evidence, *clients))
+    return tour + exposure / 4
 
 
 RATING_STEPS = (7.5, 8.25, 8.75, 9.25)
@@ -192,15 +229,37 @@ def difficulty_score(pair: MapPair, cards: Iterable[str] = CARDS) -> float:
     """Safe tour length in moves plus a quarter point per police space next to a target (max over cards)."""
     scores = []
     for card in cards:
-        tour = _tour_moves(pair, card)
-        scores.append(99.0 if tour is None else tour + _exposure(pair, card) / 4)
+        police, evidence, clients = _card(pair.categories, card)
+        from_centre = _distances(board.safe_levels(board.CENTRE, police), _bits(evidence) | _bits(clients))
+        scores.append(_card_score(police, evidence, clients, from_centre))
     return max(scores)
+
+
+def _rating(score: float) -> int:
+    return 1 + sum(score > step for step in RATING_STEPS)
 
 
 def difficulty(pair: MapPair, cards: Iterable[str] = CARDS) -> int:
     """1 (easiest, for first games) .. 5."""
-    score = difficulty_score(pair, cards)
-    return 1 + sum(score > step for step in RATING_STEPS)
+    return _rating(difficulty_score(pair, cards))
+
+
+def _legal_rating(pair: MapPair) -> int | None:
+    """The difficulty of a pair made by ``_attempt``, or None if it breaks a constraint — only safe
+    reachability can be broken (``violations`` agrees): one search from the centre per card serves
+    both the check and the rating."""
+    scores = []
+    for card in CARDS:
+        police, evidence, clients = _card(pair.categories, card)
+        levels = board.safe_levels(board.CENTRE, police)
+        targets = _bits(evidence) | _bits(clients)
+        reached = 0
+        for level in levels:
+            reached |= level
+        if targets & ~reached:
+            return None
+        scores.append(_card_score(police, evidence, clients, _distances(levels, targets)))
+    return _rating(max(scores))
 
 
 Allowed = Mapping[int, frozenset[str]]
@@ -221,9 +280,18 @@ class NoMap(Exception):
     """No map pair satisfies the requested constraints (within the attempt budget)."""
 
 
+_FREE: tuple[int, ...] = tuple(s for s in board.PLAYABLE if s != board.CENTRE)
+"""The spaces a map may put something on."""
+_FROM_CENTRE: tuple[int, ...] = tuple(board.distance(s, board.CENTRE) for s in range(len(board.HEXES)))
+
+
 def _attempt(rng: random.Random, params: MapParams, allowed: Allowed) -> tuple[str, ...] | None:
+    """Categories placed at random, rarest first: the counts, the empty centre and obstacles and the
+    evidence's distance from the centre hold by construction; only safe reachability is left to check."""
+    if not allowed:
+        return _free_attempt(rng, params)
     cats = ["empty"] * len(board.HEXES)
-    free = [s for s in board.PLAYABLE if s != board.CENTRE]
+    free = list(_FREE)
     for category, count in params.counts():
         if count == 0:
             continue
@@ -233,12 +301,6 @@ def _attempt(rng: random.Random, params: MapParams, allowed: Allowed) -> tuple[s
                           if board.distance(s, board.CENTRE) >= params.min_evidence_distance]
         if len(candidates) < count:
             return None
-        if not allowed:
-            chosen = rng.sample(candidates, count)
-            for s in chosen:
-                cats[s] = category
-            free = [s for s in free if cats[s] == "empty"]
-            continue
         # Spaces that cannot stay empty go first, the most constrained of them first.
         keyed = sorted(candidates, key=lambda s: (
             "empty" in allowed.get(s, ALL_CATEGORIES), len(allowed.get(s, ALL_CATEGORIES)), rng.random()))
@@ -258,6 +320,24 @@ def _attempt(rng: random.Random, params: MapParams, allowed: Allowed) -> tuple[s
     return tuple(cats)
 
 
+def _free_attempt(rng: random.Random, params: MapParams) -> tuple[str, ...] | None:
+    """``_attempt`` when nothing is known: every free space may take every category (the same draws)."""
+    cats = ["empty"] * len(board.HEXES)
+    free = list(_FREE)
+    for category, count in params.counts():
+        if count == 0:
+            continue
+        candidates = free
+        if category.endswith("evidence"):
+            candidates = [s for s in free if _FROM_CENTRE[s] >= params.min_evidence_distance]
+        if len(candidates) < count:
+            return None
+        for s in rng.sample(candidates, count):
+            cats[s] = category
+        free = [s for s in free if cats[s] == "empty"]
+    return tuple(cats)
+
+
 def generate(rng: random.Random, params: MapParams = DEFAULT_PARAMS, *, max_rating: int = 5,
              allowed: Allowed | None = None, attempts: int = 20000) -> MapPair:
     """A random legal map pair (seeded by ``rng``), rated at most ``max_rating``.
@@ -273,10 +353,8 @@ def generate(rng: random.Random, params: MapParams = DEFAULT_PARAMS, *, max_rati
         if cats is None:
             continue
         pair = MapPair(cats)
-        if violations(pair, params):
-            continue
-        rating = difficulty(pair)
-        if rating > max_rating:
+        rating = _legal_rating(pair)
+        if rating is None or rating > max_rating:
             continue
         turns = 0 if constrained else rng.randrange(3)
         rotated = pair.rotated(turns) if turns else pair

@@ -166,13 +166,24 @@ def give_options(state: ShadowsState) -> list[list[str]]:
 
 
 def decisions(state: ShadowsState) -> list[Decision]:
+    """Every pending decision; computed once per position (``ShadowsState.cached``): the server, the
+    bots and the environments all ask again before and after every choice."""
+    found = state.cached
+    if found is None:
+        found = state.cached = tuple(_decisions(state))
+    return list(found)
+
+
+def _decisions(state: ShadowsState) -> list[Decision]:
     found: list[Decision] = []
     if state.phase == "play":
-        gives = give_options(state)
+        gives: tuple[list[str], ...] | None = None  # listed only when an officer may give
         for team in state.teams.values():
             if not team.hand:
+                if gives is None:
+                    gives = tuple(give_options(state))
                 if gives:
-                    found.append(Decision(team.officer, "give", tuple(gives), {"team": team.name}))
+                    found.append(Decision(team.officer, "give", gives, {"team": team.name}))
             else:
                 targets = board.reachable(team.figure, len(team.hand))
                 prompt: dict[str, Any] = {"team": team.name, "from": team.figure, "cards": list(team.hand)}
@@ -207,10 +218,10 @@ def apply(state: ShadowsState, seat: int, choice: Any) -> list[Event]:
     if isinstance(choice, tuple):
         choice = list(choice)  # Python callers may pass a pair of cards as a tuple
     kind = _kind_of(choice, state.phase)
-    held = [d for d in decisions(state) if d.seat == seat and d.kind == kind]
-    if not held:
+    decision = next((d for d in decisions(state) if d.seat == seat and d.kind == kind), None)
+    if decision is None:
         raise IllegalChoice("no-decision", f"seat {seat} has no {kind} decision now")
-    decision = held[0]
+    state.cached = None  # whatever follows may change the position (an illegal choice changes nothing)
     team = state.team_of(seat)
     assert team is not None
     if kind == "give":
@@ -320,9 +331,11 @@ def advance(state: ShadowsState, now: float) -> list[Event]:
     seconds = state.clock_seconds
     assert seconds is not None
     if state.deadline is None:
+        state.cached = None
         state.deadline = float(now) + seconds
         return [Event("clock-started", {"round": state.round, "deadline": state.deadline, "seconds": seconds})]
     if now >= state.deadline:
+        state.cached = None
         team = next(iter(state.teams.values()))
         return end_round(state, None, team, "time")
     return []

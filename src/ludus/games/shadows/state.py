@@ -6,6 +6,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from ludus.engine import Decision
 from ludus.engine.chance import copy_rng
 
 from . import board
@@ -88,6 +89,10 @@ class ShadowsState:
     winner: str | None = None
     result: str | None = None
     """co-op: "won" or "lost" once the game is over"""
+    cached: tuple[Decision, ...] | None = field(default=None, repr=False, compare=False)
+    """the decisions of this position (``rules.decisions``), computed on first request and cleared by
+    every change ``rules.apply`` and ``rules.advance`` make; code that edits a state by hand after
+    asking for its decisions clears it too"""
 
     @property
     def coop(self) -> bool:
@@ -111,4 +116,4 @@ class ShadowsState:
             {name: team.copy() for name, team in self.teams.items()}, self.phase, self.round, self.districts,
             list(self.pictures), list(self.face_up), list(self.deck), list(self.discard), self.map,
             [dict(landing) for landing in self.landings], self.deadline, [dict(h) for h in self.history],
-            self.winner, self.result)
+            self.winner, self.result, self.cached)  # decisions are immutable: the copy may share them

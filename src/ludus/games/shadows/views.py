@@ -10,6 +10,7 @@ silent landing shows ``result: None``).
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any
 
 from . import board, maps
@@ -33,9 +34,17 @@ def _map_view(state: ShadowsState, team: Team) -> dict[str, Any] | None:
     if state.map is None or state.phase != "play":
         return None
     card = state.card_for(team.name)
-    kinds = [None if s in board.OBSTACLES else state.map.kind(s, card) for s in range(len(board.HEXES))]
+    kinds = list(_card_kinds(state.map.categories, card))
     shared = [] if state.coop else list(state.map.shared_evidence())
     return {"card": card, "kinds": kinds, "shared_evidence": shared}
+
+
+@lru_cache(maxsize=64)
+def _card_kinds(categories: tuple[str, ...], card: str) -> tuple[str | None, ...]:
+    """What ``card`` shows on every hex (None on obstacles): an officer's view of the round's card,
+    asked for again at every step of the round."""
+    return tuple(None if s in board.OBSTACLES else maps.CATEGORIES[category][card]
+                 for s, category in enumerate(categories))
 
 
 def view(state: ShadowsState, seat: int | None) -> dict[str, Any]:

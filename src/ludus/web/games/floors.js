@@ -2,16 +2,21 @@
 // blood pools, teleporters, figures in seat colours, the monster and its facing). Moves are made on the board:
 // click a figure, then the squares next to it (enter and exit are spots of their own), undo/done in the bar.
 // The monster phase is replayed step by step from the trace events that come with each update.
+import { bringIntoView, ensureStyles, fitToWindow, zoomable } from "../lib/boardview.js";
 import { el } from "../lib/dom.js";
+import { mention, showMentions, wireMentions } from "../lib/mentions.js";
+import { glide, places } from "../lib/motion.js";
 import { svg } from "../lib/svg.js";
+import { COLUMN_LETTERS, squareName } from "./floors/squares.js";
 
 const CELL = 40;
+const C = 18;  // the outer band: column letters above, row numbers at the sides
 const M = 28;  // margin for the edge letters
 const COLS = 16;
 const ROWS = 11;
 const WAIT_H = 64;  // the waiting row below the floor, beside the entrance
-const WIDTH = COLS * CELL + 2 * M;
-const HEIGHT = ROWS * CELL + 2 * M + WAIT_H;
+const WIDTH = COLS * CELL + 2 * (M + C);
+const HEIGHT = C + ROWS * CELL + 2 * M + WAIT_H;
 const SEAT_COLOURS = ["#d64541", "#2f6fd6", "#e0a21b", "#2e9d57", "#8e44ad", "#e67e22", "#17a2b8"];
 const DELTA = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
 const ANGLE = { N: 0, E: 90, S: 180, W: 270 };
@@ -26,13 +31,8 @@ const anim = { log: null, seen: 0, frames: [], index: -1, timer: null, banner: n
 const pick = { square: null };  // a 1×4 pool square waiting for its orientation
 let lastView = null;
 
-function ensureStyles() {
-  if (document.getElementById("floors-css")) return;
-  document.head.append(el("link", { id: "floors-css", rel: "stylesheet", href: "/web/games/floors.css" }));
-}
-
-const x0 = (c) => M + c * CELL;
-const y0 = (r) => M + r * CELL;
+const x0 = (c) => C + M + c * CELL;
+const y0 = (r) => C + M + r * CELL;
 const same = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
 
 function tr(ctx, key, params = {}) {
@@ -114,7 +114,7 @@ function trackAnimation(state, ctx, redraw) {
         const old = before?.figures?.[id];
         if (old?.sq) ghosts.set(id, { figure: old, until: frames.length });
       }
-      const words = [tr(ctx, "monster.step", { n: d.n, col: d.to[0], row: d.to[1], facing: tr(ctx, `dir.${d.facing}`) })];
+      const words = [tr(ctx, "monster.step", { n: d.n, square: squareName(d.to), facing: tr(ctx, `dir.${d.facing}`) })];
       if (d.saw?.length) words.push(tr(ctx, "monster.saw", { figures: d.saw.map((s) => figureName(ctx, state.view, s.figure)).join(", ") }));
       if (d.teleported) words.push(tr(ctx, "monster.teleported"));
       if (d.wrapped) words.push(tr(ctx, "monster.wrapped"));
@@ -123,7 +123,7 @@ function trackAnimation(state, ctx, redraw) {
       frames.push({ banner: `${tile ? tileName(ctx, tile) + " · " : ""}${words.join(" · ")}`,
         monster: { sq: d.to, facing: d.facing }, trail, step: d.n, eats: eaten });
     } else if (event.kind === "monster_end") {
-      frames.push({ banner: tr(ctx, "monster.end", { col: d.at[0], row: d.at[1], facing: tr(ctx, `dir.${d.facing}`), count: (d.eaten || []).length }),
+      frames.push({ banner: tr(ctx, "monster.end", { square: squareName(d.at), facing: tr(ctx, `dir.${d.facing}`), count: (d.eaten || []).length }),
         monster: { sq: d.at, facing: d.facing }, trail: [...(frames.at(-1)?.trail || [])], last: true });
     }
   }
@@ -156,14 +156,16 @@ function currentFrame() {
 }
 
 // --- drawing -----------------------------------------------------------------------------------------
+// a figure steps from square to square: the outer group glides (lib/motion.js), the inner one stands
 function figureToken(view, f, x, y, attrs = {}) {
   const colour = SEAT_COLOURS[f.seat % SEAT_COLOURS.length];
   const dark = f.black;
-  return svg("g", { class: `figure${f.moved ? " moved" : ""}${dark ? " black" : ""}`, transform: `translate(${x} ${y})`,
-    "data-figure": f.id, ...attrs },
+  return svg("g", { "data-glide": f.ghost ? null : `figure-${f.id}`, "data-at": `${x} ${y}` },
+    svg("g", { class: `figure${f.moved ? " moved" : ""}${dark ? " black" : ""}`, transform: `translate(${x} ${y})`,
+      "data-figure": f.id, ...attrs },
     svg("circle", { r: 15, fill: dark ? "#222" : colour, stroke: dark ? colour : "#fff", "stroke-width": dark ? 4 : 2 }),
     svg("text", { y: 5, "text-anchor": "middle", class: "figure-value", fill: "#fff" }, f.value),
-    svg("text", { x: 11, y: -9, "text-anchor": "middle", class: "figure-letter" }, label(view, f.id)));
+    svg("text", { x: 11, y: -9, "text-anchor": "middle", class: "figure-letter" }, label(view, f.id))));
 }
 
 function monsterToken(monster, extra = "") {
@@ -191,11 +193,23 @@ function tileShape(tile) {
     mark ? svg("text", { x: cx, y: cy + 7, "text-anchor": "middle", class: "tile-mark" }, mark) : null);
 }
 
-function boardSvg(state, ctx, offer) {
-  const view = state.view;
-  const floor = view.floor;
-  const frame = currentFrame();
+// The parts of the board that never change during a game — the squares and their names, the rim letters, the
+// doors — are drawn once and copied for each redraw (the monster's replay redraws many times a second).
+const staticFloor = { key: null, layer: null };
+
+function floorLayer(ctx, floor) {
+  const key = `${floor.join("|")}|${tr(ctx, "ui.exit_short")}|${tr(ctx, "ui.entrance_short")}`;
+  if (staticFloor.key === key) return staticFloor.layer.cloneNode(true);
   const layers = [];
+  // the squares' names around the floor: column letters above, row numbers on both sides
+  for (let c = 0; c < COLS; c++) {
+    layers.push(svg("text", { x: x0(c) + CELL / 2, y: C - 4, "text-anchor": "middle", class: "coord", "data-col": c }, COLUMN_LETTERS[c]));
+  }
+  for (let r = 0; r < ROWS; r++) {
+    for (const x of [C / 2, WIDTH - C / 2]) {
+      layers.push(svg("text", { x, y: y0(r) + CELL / 2 + 4, "text-anchor": "middle", class: "coord", "data-row": r }, r + 1));
+    }
+  }
   // the floor, square by square
   for (let r = 0; r < ROWS; r++) {
     for (let c = 0; c < COLS; c++) {
@@ -205,24 +219,35 @@ function boardSvg(state, ctx, offer) {
         class: `square${ch === "X" ? " exit" : ch === "E" ? " entrance" : ""}${(c + r) % 2 ? " odd" : ""}`, "data-sq": `${c},${r}` }));
     }
   }
-  for (const [c, r] of view.pools) {
-    layers.push(svg("rect", { x: x0(c) + 1, y: y0(r) + 1, width: CELL - 2, height: CELL - 2, rx: 6, class: "pool", "data-pool": `${c},${r}` }));
-  }
   // the rim: letters outside every edge square (same letter = where the monster comes back in)
   for (const edge of edgeLetters(floor)) {
     // one letter per rim square, outside its open side (outside the corner where two sides are open)
     const dc = edge.sides.reduce((sum, d) => sum + DELTA[d][0], 0);
     const dr = edge.sides.reduce((sum, d) => sum + DELTA[d][1], 0);
     const cx = x0(edge.c) + CELL / 2 + dc * (CELL / 2 + M / 2 - 2);
-    const cy = y0(edge.r) + CELL / 2 + dr * (CELL / 2 + M / 2 - 2) + 5;
-    layers.push(svg("text", { x: cx, y: cy, "text-anchor": "middle", class: "edge-letter" }, edge.letter));
+    const cy = y0(edge.r) + CELL / 2 + dr * (CELL / 2 + M / 2 - 2);
+    layers.push(svg("circle", { cx, cy, r: 10, class: "edge-ring" }));
+    layers.push(svg("text", { x: cx, y: cy + 4.5, "text-anchor": "middle", class: "edge-letter" }, edge.letter));
   }
-  layers.push(svg("text", { x: x0(0) + CELL / 2, y: y0(0) + CELL / 2 + 5, "text-anchor": "middle", class: "door-label" }, "EX"));
-  layers.push(svg("text", { x: x0(15) + CELL / 2, y: y0(10) + CELL / 2 + 5, "text-anchor": "middle", class: "door-label" }, "EN"));
+  layers.push(svg("text", { x: x0(0) + CELL / 2, y: y0(0) + CELL / 2 + 5, "text-anchor": "middle", class: "door-label" }, tr(ctx, "ui.exit_short")),
+    svg("text", { x: x0(15) + CELL / 2, y: y0(10) + CELL / 2 + 5, "text-anchor": "middle", class: "door-label" }, tr(ctx, "ui.entrance_short")));
+  staticFloor.key = key;
+  staticFloor.layer = svg("g", { class: "floor" }, layers);
+  return staticFloor.layer.cloneNode(true);
+}
+
+function boardSvg(state, ctx, offer) {
+  const view = state.view;
+  const floor = view.floor;
+  const frame = currentFrame();
+  const layers = [floorLayer(ctx, floor)];
+  for (const [c, r] of view.pools) {
+    layers.push(svg("rect", { x: x0(c) + 1, y: y0(r) + 1, width: CELL - 2, height: CELL - 2, rx: 6, class: "pool", "data-pool": `${c},${r}` }));
+  }
   for (const tp of view.teleporters) {
     const cx = x0(tp.sq[0]) + CELL / 2;
     const cy = y0(tp.sq[1]) + CELL / 2;
-    layers.push(svg("g", { class: "teleporter", "data-pair": tp.pair, "data-arrow": tp.arrow },
+    layers.push(svg("g", { class: "teleporter", "data-pair": tp.pair, "data-arrow": tp.arrow, "data-at-sq": `${tp.sq[0]},${tp.sq[1]}` },
       tp.pair === 0 ? svg("path", { d: `M${cx} ${cy - 16} L${cx + 16} ${cy} L${cx} ${cy + 16} L${cx - 16} ${cy} Z`, fill: "none", stroke: TELE[0], "stroke-width": 3 })
         : svg("circle", { cx, cy, r: 15, fill: "none", stroke: TELE[1], "stroke-width": 3 }),
       svg("g", { transform: `translate(${cx} ${cy}) rotate(${ANGLE[tp.arrow]})` },
@@ -251,7 +276,8 @@ function boardSvg(state, ctx, offer) {
       const choosable = offer.figures.has(f.id);
       layers.push(figureToken(view, f, x0(f.sq[0]) + CELL / 2 + shift, y0(f.sq[1]) + CELL / 2 + shift / 2, {
         class: `figure${f.black ? " black" : ""}${choosable ? " choosable" : ""}${f.ghost ? " doomed" : ""}${view.moving?.figure === f.id ? " active" : ""}`,
-        role: choosable ? "button" : null, onclick: choosable ? () => ctx.send(f.id) : null }));
+        role: choosable ? "button" : null, "data-choice": choosable ? JSON.stringify(f.id) : null,
+        onclick: choosable ? () => ctx.send(f.id) : null }));
     });
   }
   // the monster
@@ -260,30 +286,35 @@ function boardSvg(state, ctx, offer) {
   // squares to step onto
   for (const target of offer.steps) {
     layers.push(svg("rect", { x: x0(target.sq[0]) + 3, y: y0(target.sq[1]) + 3, width: CELL - 6, height: CELL - 6, rx: 8,
-      class: "target", role: "button", "data-step": target.dir, onclick: () => ctx.send(target.dir) }));
+      class: "target", role: "button", "data-step": target.dir, "data-choice": JSON.stringify(target.dir),
+      onclick: () => ctx.send(target.dir) }, svg("title", {}, `${tr(ctx, `dir.${target.dir}`)} · ${squareName(target.sq)}`)));
   }
   for (const target of offer.squares) {
     layers.push(svg("rect", { x: x0(target.sq[0]) + 3, y: y0(target.sq[1]) + 3, width: CELL - 6, height: CELL - 6, rx: 8,
-      class: "target setup", role: "button", "data-setup": `${target.sq[0]},${target.sq[1]}`, onclick: target.onclick }));
+      class: "target setup", role: "button", "data-setup": `${target.sq[0]},${target.sq[1]}`,
+      "data-choice": JSON.stringify(target.sq), onclick: target.onclick }, svg("title", {}, squareName(target.sq))));
   }
   if (offer.exit) {
-    layers.push(svg("g", { class: "spot exit-spot", role: "button", "data-step": "exit", onclick: () => ctx.send("exit") },
-      svg("rect", { x: 2, y: 2, width: M + CELL - 6, height: M - 4, rx: 8 }),
-      svg("text", { x: (M + CELL) / 2, y: M / 2 + 4, "text-anchor": "middle" }, `⇖ ${tr(ctx, "ui.exit_spot")}`)));
+    layers.push(svg("g", { class: "spot exit-spot", role: "button", "data-step": "exit", "data-choice": JSON.stringify("exit"),
+      onclick: () => ctx.send("exit") },
+      svg("rect", { x: C + 2, y: C + 2, width: M + CELL - 6, height: M - 4, rx: 8 }),
+      svg("text", { x: C + (M + CELL) / 2, y: C + M / 2 + 4, "text-anchor": "middle" }, `⇖ ${tr(ctx, "ui.exit_spot")}`)));
   }
   // waiting figures beside the entrance
   const waiting = view.figures.filter((f) => f.where === "waiting");
-  const wy = M + ROWS * CELL + M + WAIT_H / 2 - 4;
-  layers.push(svg("text", { x: WIDTH - M, y: wy - 22, "text-anchor": "end", class: "wait-label" }, tr(ctx, "ui.waiting_title")));
-  const gap = Math.min(34, (WIDTH - 2 * M - 40) / Math.max(1, waiting.length));
+  const wy = C + M + ROWS * CELL + M + WAIT_H / 2 - 4;
+  layers.push(svg("text", { x: WIDTH - M - C, y: wy - 22, "text-anchor": "end", class: "wait-label" }, tr(ctx, "ui.waiting_title")));
+  const gap = Math.min(34, (WIDTH - 2 * (M + C) - 40) / Math.max(1, waiting.length));
   waiting.forEach((f, i) => {
     const choosable = offer.figures.has(f.id);
-    layers.push(figureToken(view, f, WIDTH - M - 18 - i * gap, wy + 6, {
+    layers.push(figureToken(view, f, WIDTH - M - C - 18 - i * gap, wy + 6, {
       class: `figure waiting${f.black ? " black" : ""}${choosable ? " choosable" : ""}${view.moving?.figure === f.id ? " active" : ""}`,
-      role: choosable ? "button" : null, onclick: choosable ? () => ctx.send(f.id) : null }));
+      role: choosable ? "button" : null, "data-choice": choosable ? JSON.stringify(f.id) : null,
+      onclick: choosable ? () => ctx.send(f.id) : null }));
   });
   if (offer.enter) {
-    layers.push(svg("g", { class: "spot enter-spot", role: "button", "data-step": "enter", onclick: () => ctx.send("enter") },
+    layers.push(svg("g", { class: "spot enter-spot", role: "button", "data-step": "enter", "data-choice": JSON.stringify("enter"),
+      onclick: () => ctx.send("enter") },
       svg("rect", { x: x0(15) - 6, y: y0(10) + CELL + 2, width: CELL + M + 4, height: M - 4, rx: 8 }),
       svg("text", { x: x0(15) + (CELL + M) / 2 - 4, y: y0(10) + CELL + M / 2 + 4, "text-anchor": "middle" }, `⇡ ${tr(ctx, "ui.enter_spot")}`)));
   }
@@ -293,7 +324,8 @@ function boardSvg(state, ctx, offer) {
       const [dc, dr] = DELTA[d];
       const cx = x0(c) + CELL / 2 + dc * CELL;
       const cy = y0(r) + CELL / 2 + dr * CELL;
-      layers.push(svg("g", { class: "spot arrow-spot", role: "button", "data-arrow": d, onclick: () => ctx.send(d) },
+      layers.push(svg("g", { class: "spot arrow-spot", role: "button", "data-arrow": d, "data-choice": JSON.stringify(d),
+        onclick: () => ctx.send(d) },
         svg("circle", { cx, cy, r: 15 }), svg("text", { x: cx, y: cy + 6, "text-anchor": "middle" }, ARROW[d])));
     }
   }
@@ -345,7 +377,7 @@ function optionText(ctx, view, decision, option) {
   if (decision.kind === "step") return DELTA[option] ? tr(ctx, `dir.${option}`) : tr(ctx, `step.${option}`);
   if (decision.kind === "setup_tile") return tr(ctx, `tile.${option}`);
   if (decision.kind === "setup_arrow") return tr(ctx, `dir.${option}`);
-  if (decision.kind === "setup_square") return option.length > 2 ? `${option[0]},${option[1]} ${tr(ctx, `orient.${option[2]}`)}` : `${option[0]},${option[1]}`;
+  if (decision.kind === "setup_square") return option.length > 2 ? `${squareName(option)} ${tr(ctx, `orient.${option[2]}`)}` : squareName(option);
   return String(option);
 }
 
@@ -353,13 +385,14 @@ function promptBar(state, ctx, decision, offer) {
   const view = state.view;
   const frame = currentFrame();
   if (frame) {
-    return el("div", { class: "prompt-bar floors-monster", "data-animating": "1" },
+    return el("div", { class: "prompt-bar floors-monster", "data-animating": "1", "aria-live": "polite" },
       el("p", {}, el("strong", {}, `${tr(ctx, "ui.monster")}: `), frame.banner || "…"));
   }
   if (view.winners) return null;
   if (!decision) {
-    const text = view.phase === "setup" ? tr(ctx, "turn", { name: ctx.playerName(view.setup?.placer ?? view.turn) })
-      : view.turn !== null && view.turn !== undefined ? tr(ctx, "turn", { name: ctx.playerName(view.turn) }) : "…";
+    const mover = view.phase === "setup" ? view.setup?.placer ?? view.turn : view.turn;
+    const text = mover === null || mover === undefined ? "…"
+      : mover === state.seat ? tr(ctx, "turn.you") : tr(ctx, "turn", { name: ctx.playerName(mover) });
     return el("div", { class: "prompt-bar idle" }, el("p", {}, text));
   }
   const p = decision.prompt || {};
@@ -384,7 +417,8 @@ function promptBar(state, ctx, decision, offer) {
       "data-choice": JSON.stringify(option), disabled: state.pending, onclick: () => ctx.send(option) },
     decision.kind === "setup_tile" ? `${tr(ctx, `tile.${option}`)} ×${p.left?.[option] ?? ""}` : optionText(ctx, view, decision, option)));
   }
-  return el("div", { class: "prompt-bar" }, el("p", {}, el("strong", {}, question)), el("div", { class: "options" }, buttons));
+  return el("div", { class: "prompt-bar", "data-prompt": decision.kind },
+    el("p", {}, el("strong", {}, question)), el("div", { class: "options" }, buttons));
 }
 
 function playersPanel(state, ctx) {
@@ -424,11 +458,25 @@ function logLine(ctx, view, event) {
     case "round_start": return `${tr(ctx, "round", { round: d.round })} · ${tr(ctx, "start_player", { name: ctx.playerName(d.start_player) })}`;
     case "stage_start": return tr(ctx, "stage.two");
     case "monster_tile": return tr(ctx, "monster.tile", { tile: tileName(ctx, d.tile) });
-    case "monster_end": return tr(ctx, "monster.end", { col: d.at[0], row: d.at[1], facing: tr(ctx, `dir.${d.facing}`), count: (d.eaten || []).length });
+    case "monster_end": return tr(ctx, "monster.end", { square: squareName(d.at), facing: tr(ctx, `dir.${d.facing}`), count: (d.eaten || []).length });
     case "figure_out": return tr(ctx, "figure.out", { label: figureName(ctx, view, d.figure) });
-    case "figure_done": return `${figureName(ctx, view, d.figure)} → ${d.at ? `${d.at[0]},${d.at[1]}` : "—"}`;
+    case "figure_done": return d.at ? tr(ctx, "log.moved", { figure: figureName(ctx, view, d.figure), square: squareName(d.at) })
+      : tr(ctx, "log.stays", { figure: figureName(ctx, view, d.figure) });
     case "game_over": return tr(ctx, "game.over");
     default: return null;
+  }
+}
+
+// what a log line speaks of, as selectors of the board: the square, the figure, the monster
+function logMentions(event) {
+  const d = event.data;
+  const square = (sq) => (sq ? `[data-sq="${sq[0]},${sq[1]}"]` : null);
+  switch (event.kind) {
+    case "figure_done": return [square(d.at), `[data-figure="${d.figure}"]`];
+    case "figure_out": return ["rect.square.exit", `[data-figure="${d.figure}"]`];
+    case "monster_end": return [square(d.at), ".monster"];
+    case "monster_tile": return [".monster"];
+    default: return [];
   }
 }
 
@@ -436,10 +484,10 @@ function logPanel(state, ctx) {
   const lines = [];
   for (const { event } of state.log.slice().reverse()) {
     const line = logLine(ctx, state.view, event);
-    if (line) lines.push(el("li", {}, line));
+    if (line) lines.push(mention(el("li", {}, line), logMentions(event)));
     if (lines.length >= 40) break;
   }
-  return el("section", { class: "panel log-panel" }, el("h3", {}, tr(ctx, "ui.log")), el("ol", { class: "log" }, lines));
+  return el("section", { class: "panel log-panel" }, el("h3", {}, tr(ctx, "ui.log")), el("ol", { class: "log", reversed: true }, lines));
 }
 
 // the figures each player got out, for the table page's end screen
@@ -454,18 +502,28 @@ export function ending(state, ctx) {
 }
 
 export function render(root, state, ctx) {
-  ensureStyles();
   if (!state.view) return;
   const redraw = () => render(root, state, ctx);
+  // the page's layout is measured below: draw again once the stylesheets are in
+  const styled = [ensureStyles("board-css", "/web/games/board.css", redraw),
+    ensureStyles("floors-css", "/web/games/floors.css", redraw)].every(Boolean);
   const local = { ...ctx, redraw };
   trackAnimation(state, local, redraw);
   lastView = state.view;
   const { offer, decision } = offers(state, local);
   if (!decision || decision.kind !== "setup_square") pick.square = null;
-  const board = el("div", { class: "panel floors-board-panel" }, boardSvg(state, local, offer),
-    el("p", { class: "muted small legend" }, tr(ctx, "legend")));
+  const before = places(root);
+  const board = el("div", { class: "panel floors-board-panel" }, zoomable(boardSvg(state, local, offer), "floors"),
+    el("p", { class: "muted small legend" }, tr(ctx, "ui.legend")));
+  const prompt = promptBar(state, local, decision, offer);
   root.replaceChildren(el("div", { class: "floors" },
-    promptBar(state, local, decision, offer),
+    prompt,
     el("div", { class: "floors-grid" }, board,
       el("div", { class: "floors-side" }, playersPanel(state, local), deckPanel(state, local), logPanel(state, local)))));
+  wireMentions(root);
+  showMentions(root);
+  if (!styled) return;
+  fitToWindow(prompt);
+  glide(root, before);
+  bringIntoView(root, decision || null);
 }

@@ -1,6 +1,9 @@
 // The Name of the Rose table: the abbey in SVG, sundial, tracks, events, your hand, and every decision as
 // something to click on the board (a card, a building, a pawn, a tile, a ± per monk) or in the prompt bar.
+import { bringIntoView, ensureStyles, fitToWindow, zoomable } from "../lib/boardview.js";
 import { el } from "../lib/dom.js";
+import { mention, showMentions, wireMentions } from "../lib/mentions.js";
+import { glide, places } from "../lib/motion.js";
 import { svg } from "../lib/svg.js";
 
 const BUILDINGS = ["Bibliotheca", "Scriptorium", "Stabulum", "Dormitorium", "Officina", "Refectorium", "Culina",
@@ -161,11 +164,13 @@ function lastMoved(ctx) {
   return null;
 }
 
+// a pawn walks between buildings: the outer group glides (lib/motion.js), the inner one stands where the view says
 function pawnNode(ctx, w, pawn, x, y, offer) {
   const choosable = offer.has("pawn", pawn) || offer.has("william_or_adson", pawn);
   const label = pawn === "william" ? "W" : pawn === "adson" ? "A" : "";
   const moved = lastMoved(ctx) === pawn;
-  return svg("g", { class: `pawn${choosable ? " choosable" : ""}${moved ? " moved" : ""}`, "data-pawn": pawn, transform: `translate(${x} ${y})`,
+  return svg("g", { "data-glide": `pawn-${pawn}`, "data-at": `${x} ${y}` }, svg("g", {
+    class: `pawn${choosable ? " choosable" : ""}${moved ? " moved" : ""}`, "data-pawn": pawn, transform: `translate(${x} ${y})`,
     role: choosable ? "button" : null, tabindex: choosable ? 0 : null, onclick: choosable ? choose(ctx, pawn) : null,
     "data-choice": choosable ? JSON.stringify(pawn) : null },
   svg("title", {}, w.pawn(pawn)),
@@ -173,13 +178,13 @@ function pawnNode(ctx, w, pawn, x, y, offer) {
   pawn === "william" || pawn === "adson"
     ? svg("path", { d: "M0 -19 L13 12 L-13 12 Z", fill: PAINT[pawn], stroke: "#3b2a1a", "stroke-width": 2 })
     : svg("circle", { r: 15, fill: PAINT[pawn], stroke: pawn === "black" ? "#000" : "#3b2a1a", "stroke-width": 2 }),
-  label ? svg("text", { y: 8, "text-anchor": "middle", class: "pawn-letter", fill: INK[pawn] }, label) : null);
+  label ? svg("text", { y: 8, "text-anchor": "middle", class: "pawn-letter", fill: INK[pawn] }, label) : null));
 }
 
 function tileNode(ctx, w, tile, x, y, offer) {
   const choosable = offer.has("task_tile", tile.id);
   return svg("g", { class: `task-tile${choosable ? " choosable" : ""}`, transform: `translate(${x} ${y})`, "data-tile": tile.id,
-    onclick: choosable ? choose(ctx, tile.id) : null, role: choosable ? "button" : null,
+    onclick: choosable ? choose(ctx, tile.id) : null, role: choosable ? "button" : null, tabindex: choosable ? 0 : null,
     "data-choice": choosable ? JSON.stringify(tile.id) : null },
   svg("title", {}, `${w.r("thing.task_tile")}: ${w.tile(tile)}`),
   svg("rect", { width: 30, height: 30, rx: 5, fill: PAINT[tile.colour], stroke: "#3b2a1a", "stroke-width": 1.5 }),
@@ -188,12 +193,13 @@ function tileNode(ctx, w, tile, x, y, offer) {
 
 function abbey(ctx, w, view, offer, narrow) {
   const cols = narrow ? 2 : 4;
-  const cellW = narrow ? 245 : 245;
+  const cellW = 245;
   const cellH = 150;
   const rows = Math.ceil(ABBEY.length / cols);
   const width = cols * cellW + 10;
   const height = rows * cellH + 10;
   const signDecision = offer.decision?.kind === "sign" ? offer.decision : null;
+  const pawnLayer = [];
   const groups = ABBEY.map((building, index) => {
     let col = index % cols;
     const row = Math.floor(index / cols);
@@ -203,28 +209,30 @@ function abbey(ctx, w, view, offer, narrow) {
     const place = view.buildings[building] || { pawns: [], tiles: [] };
     const destination = offer.has("destination", building);
     const target = offer.decision?.kind === "pawn" && offer.decision.prompt.building === building;
-    const pawns = place.pawns.map((pawn, i) => pawnNode(ctx, w, pawn, 26 + (i % 6) * 36, 66 + Math.floor(i / 6) * 36, offer));
+    // pawns are drawn above every building, so one walking across the abbey passes over the roofs
+    place.pawns.forEach((pawn, i) => pawnLayer.push(pawnNode(ctx, w, pawn, x + 26 + (i % 6) * 36, y + 66 + Math.floor(i / 6) * 36, offer)));
     const tiles = place.tiles.map((tile, i) => tileNode(ctx, w, tile, cellW - 48 - i * 36, 96, offer));
     let signs = null;
     if (signDecision && place.pawns.includes(signDecision.prompt.monk)) {
       const amount = signDecision.prompt.amount;
       signs = svg("g", { class: "signs", transform: `translate(14 ${cellH - 46})` },
         ["+", "-"].map((sign, i) => svg("g", { class: "sign choosable", transform: `translate(${i * 64} 0)`, role: "button",
-          "data-choice": JSON.stringify(sign), onclick: choose(ctx, sign) },
+          tabindex: 0, "data-choice": JSON.stringify(sign), onclick: choose(ctx, sign) },
         svg("rect", { width: 58, height: 30, rx: 15, fill: sign === "+" ? "#2e7d32" : "#b23b3b" }),
         svg("text", { x: 29, y: 21, "text-anchor": "middle", class: "sign-text" }, `${sign === "+" ? "+" : "−"}${amount}`))));
     }
     return svg("g", { class: `building${destination ? " choosable" : ""}${target ? " target" : ""}`, "data-building": building,
       transform: `translate(${x} ${y})`, onclick: destination ? choose(ctx, building) : null, role: destination ? "button" : null,
       tabindex: destination ? 0 : null, "aria-label": destination ? w.building(building) : null,
-      "data-choice": destination ? JSON.stringify(building) : null },
+      "data-choice": destination ? JSON.stringify(building) : null, "data-refers": target ? "" : null },
     svg("rect", { class: "building-shape", width: cellW - 10, height: cellH - 10, rx: 12 }),
     svg("text", { x: 14, y: 28, class: "building-name" }, w.building(building)),
     svg("text", { x: 14, y: 46, class: "building-latin" }, w.r(`latin.${building}`) !== w.building(building) ? w.r(`latin.${building}`) : ""),
-    tiles, pawns, signs);
+    tiles, signs);
   });
   return svg("svg", { class: "abbey", viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": w.r("ui.abbey") },
-    svg("rect", { x: 2, y: 2, width: width - 4, height: height - 4, rx: 18, class: "abbey-wall" }), groups);
+    svg("rect", { x: 2, y: 2, width: width - 4, height: height - 4, rx: 18, class: "abbey-wall" }), groups,
+    svg("g", { class: "pawns" }, pawnLayer));
 }
 
 function sundial(w, view) {
@@ -266,15 +274,17 @@ function eventRow(w, view) {
 }
 
 function tracks(ctx, w, view, offer) {
-  const track = (name, max) => el("div", { class: `track track-${name}` },
+  const kind = offer.decision?.kind;
+  const asked = (name) => (kind === "clue_bonus" && name === "clue") || (kind === "awkward" && name === "suspicion");
+  // the track a question is about comes into view whole, its heading included
+  const track = (name, max) => el("div", { class: `track track-${name}`, "data-refers": asked(name) ? "" : null },
     el("h3", {}, w.r(`track.${name}.long`)),
     COLOURS.map((colour) => {
       const value = view[name][colour];
-      const choosable = (offer.decision?.kind === "clue_bonus" && name === "clue") || (offer.decision?.kind === "awkward" && name === "suspicion")
-        ? offer.has(offer.decision.kind, colour) : false;
+      const choosable = asked(name) ? offer.has(offer.decision.kind, colour) : false;
       const mine = view.you?.identity === colour;
       return el("div", { class: `track-row${choosable ? " choosable" : ""}${mine ? " mine" : ""}`, "data-colour": colour,
-        "data-choice": choosable ? JSON.stringify(colour) : null, role: choosable ? "button" : null,
+        "data-choice": choosable ? JSON.stringify(colour) : null, role: choosable ? "button" : null, tabindex: choosable ? 0 : null,
         onclick: choosable ? choose(ctx, colour) : null },
       el("span", { class: "swatch", style: `background:${PAINT[colour]}` }),
       el("span", { class: "track-label" }, w.monk(colour)),
@@ -307,7 +317,9 @@ function timeTileNode(ctx, w, tile, offer) {
 function yourArea(ctx, w, view, offer) {
   const you = view.you;
   if (!you) return el("section", { class: "panel you spectator" }, el("p", {}, ctx.t("web.table.watching")));
-  return el("section", { class: "panel you", "data-secret": "you" },
+  // a question about your cards or tiles brings your whole area into view: who you are, your hand, your tiles
+  const asked = ["card", "time_tile", "incredulous"].includes(offer.decision?.kind);
+  return el("section", { class: "panel you", "data-secret": "you", "data-refers": asked ? "" : null },
     el("div", { class: "identity", style: `--monk:${PAINT[you.identity]}` },
       el("span", { class: "swatch big", style: `background:${PAINT[you.identity]}` }),
       el("strong", {}, w.r("ui.identity", { monk: w.monk(you.identity) }))),
@@ -340,6 +352,11 @@ function players(ctx, w, view) {
       view.discard.length ? [" · ", w.r("ui.discard_top", { card: w.card(view.discard[view.discard.length - 1]) })] : null));
 }
 
+// Choices that are things on the table (a card in the hand, a building, a pawn, a tile, a monk on a track) are
+// chosen there; the bar asks the question and offers as buttons only what has no place on the table.
+const ON_TABLE = { card: "card", destination: "destination", pawn: "pawn", task_tile: "task_tile", time_tile: "time_tile",
+  incredulous: "time_tile", clue_bonus: "clue_track", awkward: "suspicion_track" };
+
 function promptBar(ctx, w, view, offer) {
   const decision = offer.decision;
   if (ctx.state.outcome) return null;
@@ -348,18 +365,23 @@ function promptBar(ctx, w, view, offer) {
     let text;
     if (ctx.state.status === "open") text = ctx.t("web.table.waiting_players");
     else if (view.phase === "revelation" || view.phase === "guess") text = w.r("ui.waiting");
-    else if (view.active !== null && view.active !== undefined) text = w.r("ui.turn_of", { player: w.player(view.active) });
+    else if (view.active !== null && view.active !== undefined) {
+      text = view.active === ctx.state.seat ? w.r("ui.your_turn") : w.r("ui.turn_of", { player: w.player(view.active) });
+    }
     else text = w.r("ui.waiting");
     return el("section", { class: "prompt-bar idle" }, el("p", {}, text));
   }
   const turn = view.turn?.card ? el("span", { class: "muted" }, w.r("ui.this_turn", { card: w.card(view.turn.card) })) : null;
-  return el("section", { class: `prompt-bar kind-${decision.kind}`, "data-kind": decision.kind },
+  const onTable = ON_TABLE[decision.kind];
+  const buttons = decision.options.filter((option) => !onTable || WORDS.has(option));
+  return el("section", { class: `prompt-bar kind-${decision.kind}`, "data-kind": decision.kind, "data-prompt": decision.kind },
     el("p", { class: "prompt-text" }, el("strong", {}, promptText(w, view, decision)), " ", turn),
-    el("div", { class: "options" }, decision.options.map((option) => el("button", {
+    buttons.length ? el("div", { class: "options" }, buttons.map((option) => el("button", {
       class: `option${COLOURS.includes(option) ? " colour" : ""}`, type: "button", "data-choice": JSON.stringify(option),
       disabled: ctx.state.pending, onclick: choose(ctx, option),
       style: COLOURS.includes(option) ? `--chip:${PAINT[option]};--ink:${INK[option]}` : null,
-    }, optionLabel(w, view, decision, option)))));
+    }, optionLabel(w, view, decision, option)))) : null,
+    onTable ? el("p", { class: "hint muted small" }, w.r(`hint.${onTable}`)) : null);
 }
 
 function secretScreen(ctx, w, view, offer) {
@@ -372,7 +394,8 @@ function secretScreen(ctx, w, view, offer) {
   const picked = isGuess
     ? Object.entries(view.you.guesses || {}).map(([seat, colour]) => el("li", {}, `${w.player(seat)}: ${w.monk(colour)}`))
     : view.you.revelation ? [el("li", {}, w.r("ui.your_revelation", { colour: w.colour(view.you.revelation) }))] : [];
-  return el("section", { class: `secret-screen ${isGuess ? "guess" : "revelation"}`, "data-secret": "you" },
+  return el("section", { class: `secret-screen ${isGuess ? "guess" : "revelation"}`, "data-secret": "you",
+    "data-prompt": decision ? decision.kind : null },
     el("h2", {}, isGuess ? w.r("guess.title") : w.r("revelation")),
     el("p", {}, isGuess ? w.r("guess.text") : w.r("revelation.text")),
     decision ? [
@@ -419,15 +442,36 @@ export function ending(state, ctx) {
     details: scoreDetails(ctx, w, outcome) };
 }
 
+// what a log line speaks of, as selectors of the abbey: buildings and pawns
+function logMentions(event) {
+  const d = event.data || {};
+  const building = (b) => (b ? `[data-building="${b}"]` : null);
+  const pawn = (p) => (p ? `[data-pawn="${p}"]` : null);
+  switch (event.kind) {
+    case "move": return [pawn(d.pawn), building(d.from), building(d.to)];
+    case "task_tile_taken": return [pawn(d.monk), building(d.building)];
+    case "tiles_refilled": return [building(d.building)];
+    case "william_or_adson": return [pawn(d.pawn)];
+    case "card_played": {
+      const card = cardById(d.card);
+      return card.type === "building" ? [building(card.building)] : card.type === "monk" ? [pawn(card.monk)] : [pawn("william"), pawn("adson")];
+    }
+    case "clue":
+    case "suspicion":
+      return d.monks ? d.monks.map(pawn) : [pawn(d.monk), building(d.building), pawn(d.pawn)];
+    default: return [];
+  }
+}
+
 function gameLog(ctx, w) {
   const lines = [];
   for (const { event } of ctx.state.log) {
     const line = logLine(w, event);
-    if (line) lines.push(line);
+    if (line) lines.push(mention(el("li", {}, line), logMentions(event)));
   }
   return el("section", { class: "panel log-panel" },
     el("h3", {}, w.r("ui.log")),
-    el("ol", { class: "log", reversed: true }, lines.slice(-80).reverse().map((line) => el("li", {}, line))));
+    el("ol", { class: "log", reversed: true }, lines.slice(-80).reverse()));
 }
 
 export function render(root, state, ctx) {
@@ -436,20 +480,28 @@ export function render(root, state, ctx) {
     root.replaceChildren(el("p", { class: "muted" }, "…"));
     return;
   }
+  const redraw = () => render(root, state, ctx);
+  const styled = [ensureStyles("board-css", "/web/games/board.css", redraw),
+    ensureStyles("rose-css", "/web/games/rose.css", redraw)].every(Boolean);
   remember(view);
   const w = words(ctx);
   const offer = offerFor(ctx);
   const narrow = (root.clientWidth || window.innerWidth) < 620;
   const scrollY = window.scrollY;
+  const before = places(root);
+  const prompt = promptBar(ctx, w, view, offer);
   root.replaceChildren(el("div", { class: "rose" },
     secretScreen(ctx, w, view, offer),
-    promptBar(ctx, w, view, offer),
+    prompt,
     el("div", { class: "rose-grid" },
-      el("section", { class: "panel abbey-panel" }, abbey(ctx, w, view, offer, narrow)),
-      el("aside", { class: "rose-side" }, sundial(w, view), eventRow(w, view), tracks(ctx, w, view, offer))),
-    el("div", { class: "rose-lower" }, yourArea(ctx, w, view, offer), players(ctx, w, view)),
+      el("section", { class: "panel abbey-panel" }, zoomable(abbey(ctx, w, view, offer, narrow), "rose", { corner: narrow ? "top-right" : "bottom-right" })),
+      // your hand beside the abbey (below it on a phone): a card is chosen with the board in sight
+      el("aside", { class: "rose-side" }, yourArea(ctx, w, view, offer), sundial(w, view), eventRow(w, view), tracks(ctx, w, view, offer))),
+    el("div", { class: "rose-lower" }, players(ctx, w, view)),
     gameLog(ctx, w)));
   window.scrollTo(0, scrollY);
+  wireMentions(root);
+  showMentions(root);
   if (!root.dataset.keys) {  // board pieces are SVG: let Enter and Space choose them like buttons
     root.dataset.keys = "1";
     root.addEventListener("keydown", (event) => {
@@ -460,4 +512,9 @@ export function render(root, state, ctx) {
       }
     });
   }
+  if (!styled) return;
+  fitToWindow(prompt);
+  glide(root, before);
+  const decision = offer.decision;
+  bringIntoView(root, decision || null);
 }

@@ -3,10 +3,14 @@
 // card drawn over the board (only an officer's view carries it); a place for the table page's team chat
 // (the detectives write, their officer reads); the co-op countdown from the server's deadline; each round's
 // result over the board with both maps revealed on it.
+import { bringIntoView, ensureStyles, fitToWindow, zoomable as zoomableBoard } from "../lib/boardview.js";
 import { el } from "../lib/dom.js";
+import { mention, showMentions, wireMentions } from "../lib/mentions.js";
+import { glide, places } from "../lib/motion.js";
 import { svg } from "../lib/svg.js";
 import { agreementPanel, proposalMark } from "./shadows/agreement.js";
 import { loadLabels, openEnlarged, pictureLabel, spaceZoom, zoomable } from "./shadows/enlarge.js";
+import { spaceLabel, spaceNumber } from "./shadows/spaces.js";
 
 const R = 50;  // hex radius (pointy-top)
 const SQ3 = Math.sqrt(3);
@@ -18,11 +22,6 @@ const KIND_LETTER = { police: "P", client: "C", evidence: "E" };
 // results already looked at (the overlay shows each once; the history below keeps them all).
 const local = { picked: [], refusal: null, refusalTimer: null, skew: 0, skewAsked: false, ticker: null, root: null,
   table: null, seenRound: null };
-
-function ensureStyles() {
-  if (document.getElementById("shadows-css")) return;
-  document.head.append(el("link", { id: "shadows-css", rel: "stylesheet", href: "/web/games/shadows.css" }));
-}
 
 const tr = (ctx, key, params = {}) => ctx.t(`shadows.${key}`, params);
 
@@ -112,13 +111,15 @@ function boardSvg(state, ctx, moveDecision) {
     const choosable = offered.has(space.id);
     const zoom = picture ? spaceZoom(pictureUrl(view, picture), picture, ctx, choosable) : {};
     layers.push(svg("g", { class: `hex-space ${space.role}${choosable ? " choosable" : ""}`, "data-space": space.id,
-      role: choosable ? "button" : picture ? "img" : null, ...zoom, onclick: choosable ? () => ctx.send(space.id) : zoom.onclick },
+      role: choosable ? "button" : picture ? "img" : null, ...zoom, onclick: choosable ? () => ctx.send(space.id) : zoom.onclick,
+      "data-choice": choosable ? JSON.stringify(space.id) : null },
     picture ? svg("title", {}, pictureLabel(picture) || picture) : null,
     svg("polygon", { points: hexPoints(x, y, R - 1.5), class: "hex" }),
     picture ? svg("image", { href: pictureUrl(view, picture), x: x - R * SQ3 / 2, y: y - R, width: R * SQ3, height: R * 2,
       preserveAspectRatio: "xMidYMid slice", "clip-path": `url(#${clip})`, "data-picture": picture }) : null,
     svg("polygon", { points: hexPoints(x, y, R - 2), class: `hex-rim${space.role === "centre" ? " centre" : space.role === "arm" ? " arm" : ""}` }),
-    choosable ? svg("polygon", { points: hexPoints(x, y, R - 5), class: "hex-target" }) : null));
+    choosable ? svg("polygon", { points: hexPoints(x, y, R - 5), class: "hex-target" }) : null,
+    spaceLabel(x, y, R, spaceNumber(layout, space.id))));
   }
   // the officer's map card, over the pictures: only an officer's own view carries "map"
   if (view.map) {
@@ -158,9 +159,11 @@ function boardSvg(state, ctx, moveDecision) {
   teams.forEach(([team, info], t) => {
     const [x, y] = centre(layout[info.figure]);
     const dx = together ? (t === 0 ? -13 : 13) : 0;
-    layers.push(svg("g", { class: "figure", "data-team": team, "data-space": info.figure, transform: `translate(${x + dx * 1.3} ${y + 8}) scale(1.45)` },
-      svg("circle", { cx: 0, cy: -16, r: 8, fill: TEAM_PAINT[team], stroke: "#fff", "stroke-width": 2 }),
-      svg("path", { d: "M-12 12 Q-12 -6 0 -6 Q12 -6 12 12 Z", fill: TEAM_PAINT[team], stroke: "#fff", "stroke-width": 2 })));
+    // the figure walks across the hexes: the outer group glides (lib/motion.js)
+    layers.push(svg("g", { "data-glide": `figure-${team}`, "data-at": `${x + dx * 1.3} ${y + 8}` },
+      svg("g", { class: "figure", "data-team": team, "data-space": info.figure, transform: `translate(${x + dx * 1.3} ${y + 8}) scale(1.45)` },
+        svg("circle", { cx: 0, cy: -16, r: 8, fill: TEAM_PAINT[team], stroke: "#fff", "stroke-width": 2 }),
+        svg("path", { d: "M-12 12 Q-12 -6 0 -6 Q12 -6 12 12 Z", fill: TEAM_PAINT[team], stroke: "#fff", "stroke-width": 2 }))));
   });
   const w = R * SQ3 * 7 + 12;
   const h = R * 1.5 * 6 + R * 2 + 12;
@@ -208,6 +211,7 @@ function faceUpPanel(state, ctx, giveDecision, refreshDecision) {
     const canPick = giveDecision && !state.pending && (selected || picked.length < 2);
     const button = el("button", { type: "button", class: `clue-card${selected ? " selected" : ""}${giveDecision ? " choosable" : ""}`,
       "data-card": id, "data-slot": slot, disabled: giveDecision ? !canPick : true, "aria-pressed": selected ? "true" : "false",
+      "data-refers": giveDecision ? "" : null,
       onclick: () => {
         local.picked = selected ? picked.filter((c) => c !== id) : [...picked, id];
         redrawAll(ctx);
@@ -218,12 +222,13 @@ function faceUpPanel(state, ctx, giveDecision, refreshDecision) {
   const actions = [];
   if (giveDecision) {
     const order = picked.slice().sort((a, b) => view.face_up.indexOf(a) - view.face_up.indexOf(b));
-    actions.push(el("button", { type: "button", class: "primary", id: "give-cards", disabled: !picked.length || !legal.has(giveKey) || state.pending,
+    actions.push(el("button", { type: "button", class: "primary", id: "give-cards", "data-refers": "",
+      disabled: !picked.length || !legal.has(giveKey) || state.pending,
       onclick: () => { if (ctx.send(order)) local.picked = []; } }, tr(ctx, "ui.give", { count: picked.length })));
   }
   if (refreshDecision) {
     const withdraw = refreshDecision.options.includes("withdraw");
-    actions.push(el("button", { type: "button", class: "quiet", id: "refresh-cards", disabled: state.pending,
+    actions.push(el("button", { type: "button", class: "quiet", id: "refresh-cards", disabled: state.pending, "data-refers": "",
       onclick: () => ctx.send(withdraw ? "withdraw" : "refresh") }, tr(ctx, withdraw ? "decision.withdraw" : "decision.refresh")));
   }
   const proposals = Object.entries(view.teams).filter(([, info]) => info.refresh).map(([team]) => tr(ctx, "event.refresh-proposed", { team: teamName(ctx, team) }));
@@ -254,12 +259,14 @@ function handsPanel(state, ctx, moveDecision) {
 function promptBar(state, ctx, give, move) {
   if (move) {
     const cards = move.prompt.cards.length;
-    return el("div", { class: "prompt-bar shadows-prompt", "data-kind": "move" },
+    // the cards to read are in the question itself, beside the board
+    return el("div", { class: "prompt-bar shadows-prompt", "data-kind": "move", "data-prompt": "move" },
       el("p", {}, el("strong", {}, tr(ctx, "decision.move", { cards })), " ", tr(ctx, "ui.tap_space")),
+      el("div", { class: "prompt-cards" }, move.prompt.cards.map((id) => cardImage(state.view, id, { class: "clue-img prompt-card" }))),
       cards === 2 ? el("p", { class: "muted small" }, tr(ctx, "hint.move_two")) : null);
   }
   if (give) {
-    return el("div", { class: "prompt-bar shadows-prompt", "data-kind": "give" },
+    return el("div", { class: "prompt-bar shadows-prompt", "data-kind": "give", "data-prompt": "give" },
       el("p", {}, el("strong", {}, tr(ctx, "decision.give")), " ", tr(ctx, "ui.tap_cards")));
   }
   return null;
@@ -267,7 +274,7 @@ function promptBar(state, ctx, give, move) {
 
 function nextOfficerPanel(state, ctx, decision) {
   if (!decision) return null;
-  return el("section", { class: "panel prompt-bar" },
+  return el("section", { class: "panel prompt-bar next-officer", "data-prompt": "next-officer" },
     el("p", {}, el("strong", {}, tr(ctx, "decision.next-officer"))),
     el("div", { class: "options" }, decision.options.map((seat) => el("button", { type: "button", class: "option",
       "data-choice": JSON.stringify(seat), disabled: state.pending, onclick: () => ctx.send(seat) }, ctx.playerName(seat)))));
@@ -275,7 +282,7 @@ function nextOfficerPanel(state, ctx, decision) {
 
 function landingLine(ctx, view, landing) {
   const result = landing.result ? tr(ctx, `kind.${landing.result}`) : "—";
-  return `${teamName(ctx, landing.team)}: ${tr(ctx, "ui.landing", { space: landing.space, cards: landing.cards })} → ${result}`;
+  return `${teamName(ctx, landing.team)}: ${tr(ctx, "ui.landing", { space: spaceNumber(view.layout, landing.space), cards: landing.cards })} → ${result}`;
 }
 
 function miniMap(view, maps, card) {
@@ -304,7 +311,8 @@ function historyPanel(state, ctx) {
       el("p", { class: "muted small legend" }, ["police", "client", "evidence"].map((kind) => el("span", { class: `legend-item ${kind}` },
         el("span", { class: "swatch", style: `background:${KIND_PAINT[kind]}` }), " ", tr(ctx, `kind.${kind}`), " "))));
   });
-  const landings = view.landings.slice(-12).reverse().map((landing) => el("li", {}, landingLine(ctx, view, landing)));
+  const landings = view.landings.slice(-12).reverse().map((landing) => mention(el("li", {}, landingLine(ctx, view, landing)),
+    [`.hex-space[data-space="${landing.space}"]`]));
   return el("section", { class: "panel history" },
     rounds.length ? [el("h3", {}, tr(ctx, "ui.history")), ...rounds] : null,
     landings.length ? [el("h3", {}, tr(ctx, "ui.landings")), el("ol", { class: "log" }, landings)] : null);
@@ -345,7 +353,7 @@ function roundOverlay(state, ctx, entry) {
     el("p", { class: "small legend" }, `${tr(ctx, "map_card")}: `, ["police", "client", "evidence"].map((kind) => el("span", { class: "legend-item" },
       el("span", { class: "dot", style: `background:${KIND_PAINT[kind]}` }, KIND_LETTER[kind]), " ", tr(ctx, `kind.${kind}`), " "))),
     el("button", { type: "button", class: "primary", id: "round-result-ok", onclick: () => { local.seenRound = entry.round; redrawAll(); } },
-      view.phase === "over" ? tr(ctx, "ui.history") : "OK"));
+      view.phase === "over" ? tr(ctx, "ui.history") : tr(ctx, "ui.ok")));
 }
 
 // both teams' map cards of a finished round, drawn over the pictures (public once the round is over)
@@ -376,10 +384,12 @@ function mapLegend(state, ctx) {
 }
 
 export function render(root, state, ctx) {
-  ensureStyles();
   if (!state.view) return;
+  const redraw = () => render(root, state, ctx);
+  const styled = [ensureStyles("board-css", "/web/games/board.css", redraw),
+    ensureStyles("shadows-css", "/web/games/shadows.css", redraw)].every(Boolean);
   askServerTime();
-  redrawAll = () => render(root, state, ctx);
+  redrawAll = redraw;
   loadLabels(state.view, () => redrawAll());
   local.root = root;
   clearInterval(local.ticker);
@@ -390,21 +400,34 @@ export function render(root, state, ctx) {
   const move = mine.find((d) => d.kind === "move");
   const refresh = mine.find((d) => d.kind === "refresh");
   const nextOfficer = mine.find((d) => d.kind === "next-officer");
+  const before = places(root);
+  const prompt = promptBar(state, ctx, give, move);
+  // while the detectives choose, where the team is about to go is part of the question
+  const agreement = agreementPanel(state, ctx, move);
+  if (move && prompt && agreement) prompt.append(agreement);
   const round = lastRound(state);
   const chat = root.querySelector("[data-chat-slot] > *");  // the table page's chat panel moves along
   const boardNode = boardSvg(state, ctx, move);
   if (round) boardNode.append(revealedMaps(state.view, round));
   root.replaceChildren(el("div", { class: "shadows" },
     statusPanel(state, ctx),
-    promptBar(state, ctx, give, move),
-    agreementPanel(state, ctx, move),
+    prompt,
+    move && prompt ? null : agreement,
     nextOfficerPanel(state, ctx, nextOfficer),
     el("div", { class: "shadows-grid" },
-      el("div", { class: "panel board-panel" }, round ? roundOverlay(state, ctx, round) : null, boardNode, mapLegend(state, ctx)),
+      el("div", { class: "panel board-panel" }, round ? roundOverlay(state, ctx, round) : null, zoomableBoard(boardNode, "shadows"),
+        mapLegend(state, ctx)),
       el("div", { class: "shadows-side" },
         // a detective reads the team's clue cards first; an officer chooses from the face-up row first
         state.view.you?.role === "detective" ? [handsPanel(state, ctx, move), faceUpPanel(state, ctx, give, refresh)]
           : [faceUpPanel(state, ctx, give, refresh), handsPanel(state, ctx, move)],
         state.view.you ? el("div", { class: "chat-slot", "data-chat-slot": "" }, chat) : null,
         historyPanel(state, ctx)))));
+  wireMentions(root);
+  showMentions(root);
+  if (!styled) return;
+  fitToWindow(prompt);
+  glide(root, before);
+  const question = give || move || nextOfficer;
+  bringIntoView(root, question || null);
 }

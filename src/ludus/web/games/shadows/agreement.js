@@ -4,6 +4,7 @@
 // proposal; tapping another highlighted space proposes that one instead (shadows.js sends the space).
 import { el } from "../../lib/dom.js";
 import { svg } from "../../lib/svg.js";
+import { spaceNumber } from "./spaces.js";
 
 const tr = (ctx, key, params = {}) => ctx.t(`shadows.${key}`, params);
 
@@ -28,13 +29,13 @@ export function agreementPanel(state, ctx, move) {
   return el("section", { class: "panel agreement", id: "shadows-agreement", "data-proposal": proposal ? proposal.space : "" },
     el("h3", {}, tr(ctx, "agree.title")),
     proposal
-      ? [el("p", { class: "proposal-line" }, tr(ctx, "agree.proposal", { player: ctx.playerName(proposal.seat), space: proposal.space })),
+      ? [el("p", { class: "proposal-line" }, tr(ctx, "agree.proposal", { player: ctx.playerName(proposal.seat), space: spaceNumber(view.layout, proposal.space) })),
         el("p", { class: "muted small", id: "agreement-who" }, tr(ctx, "agree.agreed", { players: names(proposal.agreed) }), " · ",
           tr(ctx, "agree.waiting", { players: names(awaited) }))]
       : el("p", {}, tr(ctx, move ? "agree.none" : "agree.none_officer")),
     canAgree ? el("div", { class: "actions" }, el("button", { type: "button", class: "primary", id: "agree-move",
       "data-space": proposal.space, disabled: state.pending, onclick: () => ctx.send(proposal.space) },
-    tr(ctx, "agree.button", { space: proposal.space }))) : null,
+    tr(ctx, "agree.button", { space: spaceNumber(view.layout, proposal.space) }))) : null,
     canAgree ? el("p", { class: "muted small" }, tr(ctx, "agree.other")) : null,
     proposal && !move && view.you.role === "detective" ? el("p", { class: "muted small" }, tr(ctx, "agree.yours")) : null);
 }

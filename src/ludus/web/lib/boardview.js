@@ -1,0 +1,276 @@
+// A board and its question on one screen. Three things every game table shares:
+// - zoomable(svg, key): the board's SVG in a frame with zoom buttons; pinch, ctrl+wheel and dragging zoom and
+//   pan by changing the viewBox (kept per board across redraws, since renderers redraw everything);
+// - fitToWindow(prompt): CSS variables (--topbar-h, --prompt-h) that let a board's height shrink so the board
+//   fits under the sticky question;
+// - bringIntoView(root, key): when a new question arrives, scroll (and unzoom) so the question and everything
+//   it refers to — elements marked data-choice or data-refers outside the [data-prompt] element — are on
+//   screen together, below the question.
+import { el } from "./dom.js";
+import { t } from "./i18n.js";
+
+const MAX_SCALE = 4;
+const DRAG_SLOP = 6;  // px a pointer may wander before a press becomes a drag (a tap stays a tap)
+const views = new Map();  // board key → { home, scale, cx, cy }
+
+/** A stylesheet of a renderer: true once loaded; onLoad runs when it arrives (redraw then). */
+export function ensureStyles(id, href, onLoad) {
+  const found = document.getElementById(id);
+  if (found) return found.dataset.loaded === "1";
+  const link = el("link", { id, rel: "stylesheet", href });
+  link.addEventListener("load", () => { link.dataset.loaded = "1"; onLoad?.(); });
+  document.head.append(link);
+  return false;
+}
+
+function homeBox(svgNode) {
+  const [x, y, w, h] = (svgNode.getAttribute("viewBox") || "0 0 100 100").split(/[\s,]+/).map(Number);
+  return { x, y, w, h };
+}
+
+function clampView(view) {
+  const { home } = view;
+  view.scale = Math.min(MAX_SCALE, Math.max(1, view.scale));
+  const w = home.w / view.scale;
+  const h = home.h / view.scale;
+  view.cx = Math.min(home.x + home.w - w / 2, Math.max(home.x + w / 2, view.cx));
+  view.cy = Math.min(home.y + home.h - h / 2, Math.max(home.y + h / 2, view.cy));
+}
+
+/** The board in a frame that zooms and pans; the same key keeps the zoom across redraws. */
+export function zoomable(svgNode, key, { corner = "top-right" } = {}) {
+  const home = homeBox(svgNode);
+  let view = views.get(key);
+  if (!view || view.home.w !== home.w || view.home.h !== home.h || view.home.x !== home.x || view.home.y !== home.y) {
+    view = { home, scale: 1, cx: home.x + home.w / 2, cy: home.y + home.h / 2 };
+    views.set(key, view);
+  }
+  const frame = el("div", { class: "board-frame", "data-board": key });
+
+  function apply() {
+    clampView(view);
+    const w = home.w / view.scale;
+    const h = home.h / view.scale;
+    svgNode.setAttribute("viewBox", `${view.cx - w / 2} ${view.cy - h / 2} ${w} ${h}`);
+    // at full size a finger still scrolls the page; zoomed in, it pans the board
+    svgNode.style.touchAction = view.scale > 1 ? "none" : "pan-y";
+    frame.classList.toggle("zoomed", view.scale > 1);
+    frame.dataset.scale = view.scale.toFixed(2);
+  }
+
+  // the SVG's user units per screen pixel (the viewBox is fitted inside the element, "meet")
+  function unitsPerPx(scale = view.scale) {
+    const rect = svgNode.getBoundingClientRect();
+    return Math.max(home.w / scale / (rect.width || 1), home.h / scale / (rect.height || 1));
+  }
+
+  function zoomAt(factor, clientX, clientY) {
+    const rect = svgNode.getBoundingClientRect();
+    const px = clientX ?? rect.left + rect.width / 2;
+    const py = clientY ?? rect.top + rect.height / 2;
+    const before = unitsPerPx();
+    const ux = view.cx + (px - rect.left - rect.width / 2) * before;
+    const uy = view.cy + (py - rect.top - rect.height / 2) * before;
+    view.scale = Math.min(MAX_SCALE, Math.max(1, view.scale * factor));
+    const after = unitsPerPx();
+    view.cx = ux - (px - rect.left - rect.width / 2) * after;
+    view.cy = uy - (py - rect.top - rect.height / 2) * after;
+    apply();
+  }
+
+  const pointers = new Map();
+  let gesture = null;
+  let dragged = false;
+  svgNode.addEventListener("pointerdown", (event) => {
+    pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    dragged = false;
+    if (pointers.size === 1) gesture = { kind: "drag", x: event.clientX, y: event.clientY, cx: view.cx, cy: view.cy };
+    if (pointers.size === 2) {
+      const [a, b] = [...pointers.values()];
+      gesture = { kind: "pinch", dist: Math.hypot(a.x - b.x, a.y - b.y) || 1, scale: view.scale,
+        mx: (a.x + b.x) / 2, my: (a.y + b.y) / 2 };
+    }
+  });
+  svgNode.addEventListener("pointermove", (event) => {
+    if (!pointers.has(event.pointerId) || !gesture) return;
+    pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    if (gesture.kind === "pinch" && pointers.size === 2) {
+      const [a, b] = [...pointers.values()];
+      const factor = (gesture.scale * Math.hypot(a.x - b.x, a.y - b.y)) / gesture.dist / view.scale;
+      zoomAt(factor, gesture.mx, gesture.my);
+      dragged = true;
+    } else if (gesture.kind === "drag" && view.scale > 1) {
+      const dx = event.clientX - gesture.x;
+      const dy = event.clientY - gesture.y;
+      if (!dragged && Math.hypot(dx, dy) < DRAG_SLOP) return;
+      if (!dragged) svgNode.setPointerCapture?.(event.pointerId);  // only now: a tap must reach its target
+      dragged = true;
+      const upp = unitsPerPx();
+      view.cx = gesture.cx - dx * upp;
+      view.cy = gesture.cy - dy * upp;
+      apply();
+    }
+  });
+  const release = (event) => {
+    pointers.delete(event.pointerId);
+    if (!pointers.size) gesture = null;
+  };
+  svgNode.addEventListener("pointerup", release);
+  svgNode.addEventListener("pointercancel", release);
+  // a drag that ends over a target is not a click on it
+  svgNode.addEventListener("click", (event) => {
+    if (dragged) { event.stopPropagation(); event.preventDefault(); dragged = false; }
+  }, true);
+  svgNode.addEventListener("wheel", (event) => {
+    if (!event.ctrlKey) return;  // a plain wheel scrolls the page; ctrl+wheel (and a trackpad pinch) zooms
+    event.preventDefault();
+    zoomAt(Math.exp(-event.deltaY / 300), event.clientX, event.clientY);
+  }, { passive: false });
+
+  const button = (action, text, label, onclick) => el("button", { type: "button", class: `zoom-${action}`,
+    "data-zoom": action, "aria-label": label, title: label, onclick }, text);
+  const controls = el("div", { class: `zoom-controls ${corner}` },
+    button("in", "+", t("web.board.zoom_in"), () => zoomAt(1.5)),
+    button("out", "−", t("web.board.zoom_out"), () => zoomAt(1 / 1.5)),
+    button("fit", "⤢", t("web.board.zoom_fit"), () => { view.scale = 1; apply(); }));
+  frame.append(svgNode, controls);
+  apply();
+  frame.resetZoom = () => { view.scale = 1; apply(); };
+  return frame;
+}
+
+// The sizes of the sticky bars, as CSS variables a board's height is computed from. They are measured by a
+// ResizeObserver (after the browser's own layout) rather than at each redraw: a redraw never forces a layout.
+const bars = { observer: null, prompt: null };
+
+function setSize(name, px) {
+  const value = `${Math.round(px)}px`;
+  const html = document.documentElement;
+  if (html.style.getPropertyValue(name) !== value) html.style.setProperty(name, value);
+}
+
+function promptSize(prompt) {
+  return prompt && prompt.isConnected && getComputedStyle(prompt).position === "sticky" ? prompt.offsetHeight : 0;
+}
+
+/** Keep the CSS in step with the sticky bars: a board's height may use the window below them. */
+export function fitToWindow(prompt) {
+  if (!bars.observer && typeof ResizeObserver === "function") {
+    bars.observer = new ResizeObserver(() => {
+      setSize("--topbar-h", document.querySelector(".topbar")?.offsetHeight ?? 0);
+      setSize("--prompt-h", promptSize(bars.prompt));
+    });
+    const topbar = document.querySelector(".topbar");
+    if (topbar) bars.observer.observe(topbar);
+  }
+  if (bars.prompt === prompt) return;
+  if (bars.prompt) bars.observer?.unobserve(bars.prompt);
+  bars.prompt = prompt;
+  if (prompt) bars.observer?.observe(prompt);
+  else setSize("--prompt-h", 0);
+}
+
+function shown(node) {
+  const rect = node.getBoundingClientRect();
+  return rect.width > 0 && rect.height > 0;
+}
+
+function union(rects) {
+  return rects.reduce((a, b) => ({ top: Math.min(a.top, b.top), bottom: Math.max(a.bottom, b.bottom),
+    left: Math.min(a.left, b.left), right: Math.max(a.right, b.right) }));
+}
+
+/** What a question refers to: its choices and the things marked data-refers, outside the question itself. */
+export function questionTargets(root, prompt) {
+  return [...root.querySelectorAll("[data-choice], [data-refers]")].filter((node) => !prompt.contains(node) && shown(node));
+}
+
+/**
+ * When a new question (a decision of this seat) is on screen, make the question and what it refers to visible
+ * together; `decision` null = no question now. A question is new when its kind or prompt changes — not when
+ * only its options do (another officer took a card from the row): the page never moves under a player's
+ * pointer for that. The looking and scrolling wait for the next frame, when the browser lays the page out
+ * anyway (several redraws in one frame cost one look); the scroll is instant: the player's eyes follow the
+ * question, not the page.
+ */
+export function bringIntoView(root, decision) {
+  const key = decision ? JSON.stringify([decision.kind, decision.prompt]) : null;
+  if (key === null) {
+    delete root.dataset.question;
+    delete root.dataset.asked;
+    return;
+  }
+  if (root.dataset.question === key) return;
+  root.dataset.question = key;
+  if (root.dataset.looking) return;
+  root.dataset.looking = "1";
+  requestAnimationFrame(() => {
+    delete root.dataset.looking;
+    if (root.dataset.question) look(root);
+  });
+}
+
+// The page may still settle after a question is brought into view (the table's header fills in, a panel above
+// the board grows): for a short while after the question arrived, a change of the page's size looks again.
+// Whatever the player does meanwhile (a tap, a key, a scroll) ends that.
+const SETTLE_MS = 1500;
+const settling = new Map();  // root → when its question was brought into view
+let pageWatch = null;
+let lastInput = 0;
+
+function watchSettling(root) {
+  settling.set(root, performance.now());
+  if (pageWatch || typeof ResizeObserver !== "function") return;
+  for (const kind of ["pointerdown", "keydown", "wheel", "touchstart"]) {
+    document.addEventListener(kind, () => { lastInput = performance.now(); }, { capture: true, passive: true });
+  }
+  pageWatch = new ResizeObserver(() => {
+    const now = performance.now();
+    for (const [watched, since] of settling) {
+      if (now - since > SETTLE_MS || lastInput > since || !watched.isConnected) settling.delete(watched);
+      else if (watched.dataset.question) look(watched, false);
+    }
+  });
+  pageWatch.observe(document.body);
+}
+
+function look(root, fresh = true) {
+  const prompt = root.querySelector("[data-prompt]");
+  if (!prompt) return;
+  if (fresh) watchSettling(root);
+  setSize("--prompt-h", promptSize(prompt));  // the question may have grown since it was last measured
+  root.dataset.asked = prompt.dataset.prompt || "question";
+  if (document.activeElement?.matches?.("input, textarea, select")) return;  // someone is typing: leave the page be
+  let targets = questionTargets(root, prompt);
+  // a zoomed board that hides some of the question's targets zooms out
+  for (const frame of root.querySelectorAll(".board-frame.zoomed")) {
+    const box = frame.getBoundingClientRect();
+    const hidden = targets.some((node) => frame.contains(node) && (() => {
+      const r = node.getBoundingClientRect();
+      return r.left < box.left || r.right > box.right || r.top < box.top || r.bottom > box.bottom;
+    })());
+    if (hidden) frame.resetZoom?.();
+  }
+  targets = questionTargets(root, prompt);
+  const topbar = document.querySelector(".topbar")?.getBoundingClientRect().bottom ?? 0;
+  const p = prompt.getBoundingClientRect();
+  const style = getComputedStyle(prompt);
+  const gap = 8;
+  let delta;
+  if (!targets.length) {
+    if (p.top >= topbar && p.bottom <= window.innerHeight) return;
+    delta = p.top - topbar - gap;
+  } else {
+    // a target on a board brings the whole board: the question is about the board
+    const frames = new Set(targets.map((node) => node.closest(".board-frame")).filter(Boolean));
+    const u = union([...targets, ...frames].map((node) => node.getBoundingClientRect()));
+    if (u.top >= p.bottom + 2 && u.bottom <= window.innerHeight && p.top >= topbar - 1) return;
+    if (style.position === "sticky") {
+      const stuck = parseFloat(style.top) || topbar;
+      delta = u.top - (stuck + p.height + gap);
+    } else {
+      delta = Math.min(p.top, u.top) - topbar - gap;
+    }
+  }
+  window.scrollBy({ top: delta, left: 0, behavior: "instant" });
+}

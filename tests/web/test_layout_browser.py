@@ -1,0 +1,221 @@
+"""The board and the question together, at a laptop's 1280×800 and a phone's 390×844.
+
+For every kind of decision of every game, a table is staged at the moment a seat faces it (staging.py) and
+that seat's page is opened: the question and everything it refers to — the buildings, pawns and cards of the
+Rose, the squares and figures of the Floors, the spaces and clue cards of Shadows — must be inside the window
+at once, below the top bar, and the question must cover none of them. The things referred to are named here
+per kind (not taken from the page's own markings), and their number is checked against the decision's options.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from page_helpers import wait_ready
+from staging import Moment, moments, stage, wait_asked
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
+
+VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+WORDS = {"done", "none", "undo", "skip", "again", "draw", "one", "two", "refresh", "withdraw"}
+
+# What each kind of decision refers to: (selector, how many of them there must be — a function of the options)
+REFERS: dict[str, dict[str, list[tuple[str, Any]]]] = {
+    "rose": {
+        "card": [(".hand .action-card.choosable", len)],
+        "william_or_adson": [(".abbey .pawn.choosable", len)],
+        "time_tile": [(".time-tiles .time-tile.choosable", lambda o: len([x for x in o if x not in WORDS]))],
+        "pawn": [(".abbey .pawn.choosable", lambda o: len([x for x in o if x not in WORDS])),
+                 (".abbey .building.target", 1)],
+        "destination": [(".abbey .building.choosable", len)],
+        "task_tile": [(".abbey .task-tile.choosable", len)],
+        "sign": [(".abbey .sign.choosable", 2)],
+        "clue_bonus": [(".track-clue .track-row.choosable", len)],
+        "awkward": [(".track-suspicion .track-row.choosable", len)],
+        "incredulous": [(".time-tiles .time-tile.choosable", len)],
+        "clue_bonus_split": [], "studious": [], "draw": [],
+        "revelation": [(".secret-screen .colour-choice", len)],
+        "guess": [(".secret-screen .colour-choice", len)],
+    },
+    "floors": {
+        "figure": [(".floors-board .figure.choosable", len)],
+        "step": [(".floors-board [data-step]", lambda o: len([x for x in o if x not in WORDS]))],
+        "setup_tile": [],
+        "setup_square": [(".floors-board rect.target.setup", lambda o: len({(x[0], x[1]) for x in o}))],
+        "setup_arrow": [(".floors-board .arrow-spot", len)],
+    },
+    "shadows": {
+        "give": [(".face-up .clue-card[data-card]", 10), ("#give-cards", 1)],
+        "refresh": [("#refresh-cards", 1)],
+        "move": [(".shadows-board .hex-space.choosable", len), ("[data-prompt] .prompt-card", None)],
+        "next-officer": [],
+    },
+}
+# The questions photographed for the artefacts (each game at both sizes).
+SHOTS = {"card", "destination", "sign", "revelation", "figure", "step", "setup_square", "give", "move"}
+# The game setups that between them reach every kind of decision.
+SETUPS = {
+    "rose": [(4, {})],
+    "floors": [(3, {}), (2, {"variant": "advanced"})],
+    "shadows": [(4, {})],
+}
+
+MEASURE = """(selectors) => {
+  const box = (node) => { const r = node.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, left: r.left,
+    right: r.right, width: r.width, height: r.height}; };
+  const prompt = document.querySelector('#board [data-prompt]');
+  return {
+    prompt: prompt && box(prompt),
+    topbar: box(document.querySelector('.topbar')),
+    window: {width: innerWidth, height: innerHeight},
+    refers: selectors.map((selector) => [...document.querySelectorAll('#board ' + selector)].map(box)),
+    board: [...document.querySelectorAll('#board .board-frame svg')].map(box),
+  };
+}"""
+
+
+def game_moments(game: str) -> dict[str, Moment]:
+    found: dict[str, Moment] = {}
+    for players, options in SETUPS[game]:
+        for kind, moment in moments(game, players, options, enough=frozenset(REFERS[game]) - set(found)).items():
+            found.setdefault(kind, moment)
+    return found
+
+
+def inside(rect: dict[str, float], top: float, window: dict[str, float]) -> bool:
+    return rect["top"] >= top - 0.5 and rect["bottom"] <= window["height"] + 0.5 \
+        and rect["left"] >= -0.5 and rect["right"] <= window["width"] + 0.5
+
+
+def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
+    return a["left"] < b["right"] - 0.5 and b["left"] < a["right"] - 0.5 and a["top"] < b["bottom"] - 0.5 \
+        and b["top"] < a["bottom"] - 0.5
+
+
+def open_question(page: Any, server: str, staged: Any, moment: Moment) -> dict[str, Any]:
+    """Open the seat's page and wait until its question is asked (and any glide has ended)."""
+    staged.open(page, server, moment.seat)
+    wait_ready(page)
+    wait_asked(page)
+    page.wait_for_function("() => !document.querySelector('[data-gliding]')")
+    decision = page.evaluate("(kind) => ludus.state.decisions.find((d) => d.kind === kind)", moment.kind)
+    assert decision, f"seat {moment.seat} should face {moment.kind}"
+    return decision
+
+
+def check_together(page: Any, game: str, moment: Moment, decision: dict[str, Any], where: str) -> None:
+    spec = REFERS[game][moment.kind]
+    seen = page.evaluate(MEASURE, [selector for selector, _ in spec])
+    what = f"{game} {moment.kind} ({where})"
+    prompt, window, top = seen["prompt"], seen["window"], seen["topbar"]["bottom"]
+    assert prompt, f"{what}: no question on the page"
+    assert inside(prompt, top, window), f"{what}: the question {prompt} is not in the window {window}"
+    for (selector, count), rects in zip(spec, seen["refers"], strict=True):
+        wanted = count(decision["options"]) if callable(count) else count
+        assert rects, f"{what}: nothing matches {selector}"
+        if wanted is not None:
+            assert len(rects) == wanted, f"{what}: {len(rects)} × {selector}, the decision offers {wanted}"
+        for rect in rects:
+            assert inside(rect, top, window), f"{what}: {selector} at {rect} is outside the window {window}"
+            if not (rect["top"] >= prompt["top"] and rect["bottom"] <= prompt["bottom"]):  # not part of the question
+                assert not overlaps(rect, prompt), f"{what}: the question {prompt} covers {selector} at {rect}"
+    if game == "floors" and where == "desktop" and spec and moment.kind != "setup_tile":
+        # the whole floor fits a laptop's window, below the question
+        (board,) = seen["board"]
+        assert inside(board, prompt["bottom"], window), f"{what}: the floor {board} does not fit below the question"
+
+
+@pytest.mark.parametrize("game", ["rose", "floors", "shadows"])
+def test_every_question_and_what_it_refers_to_are_on_screen_together(server: str, browser: Any, web_database: str,
+                                                                     artifacts: Path, game: str) -> None:
+    found = game_moments(game)
+    assert set(found) >= set(REFERS[game]), f"the staged games did not reach {set(REFERS[game]) - set(found)}"
+    contexts = {name: browser.new_context(viewport=size, is_mobile=name == "phone", has_touch=name == "phone")
+                for name, size in VIEWPORTS.items()}
+    pages = {name: context.new_page() for name, context in contexts.items()}
+    errors: list[str] = []
+    for page in pages.values():
+        page.on("pageerror", lambda error: errors.append(str(error)))
+    for kind, moment in sorted(found.items()):
+        assert kind in REFERS[game], f"{game}: a new kind of decision, {kind!r}: say here what it refers to"
+        staged = stage(web_database, moment)
+        for where, page in pages.items():
+            decision = open_question(page, server, staged, moment)
+            check_together(page, game, moment, decision, where)
+            if kind in SHOTS:
+                page.screenshot(path=str(artifacts / f"layout-{game}-{kind}-{where}.png"))
+    assert errors == []
+    for context in contexts.values():
+        context.close()
+
+
+def test_a_question_about_the_board_brings_the_board_into_view(server: str, browser: Any, web_database: str,
+                                                               artifacts: Path) -> None:
+    """On a phone the Rose asks for a card with the hand on screen and the abbey scrolled away above it; once a
+    card is played, the next question (which pawn, where to) brings the abbey back into view."""
+    moment = game_moments("rose")["card"]
+    staged = stage(web_database, moment)
+    context = browser.new_context(viewport=VIEWPORTS["phone"], is_mobile=True, has_touch=True)
+    page = context.new_page()
+    open_question(page, server, staged, moment)
+    abbey_top = page.evaluate("() => document.querySelector('.abbey').getBoundingClientRect().top")
+    assert abbey_top < 0, "the abbey is scrolled away"
+    page.locator(".hand .action-card.choosable").first.click()
+    page.wait_for_function("() => !ludus.state.pending && ludus.state.decisions[0]?.kind !== 'card'")
+    decision = page.evaluate("() => ludus.state.decisions[0]")
+    wait_asked(page, decision["kind"])
+    assert decision["kind"] in ("pawn", "destination", "william_or_adson")
+    check_together(page, "rose", Moment("rose", moment.players, moment.options, moment.seed, moment.log,
+                                        moment.seat, decision["kind"]), decision, "phone")
+    page.screenshot(path=str(artifacts / f"layout-rose-{decision['kind']}-after-a-card-phone.png"))
+    context.close()
+
+
+def test_a_board_zooms_and_pans_on_a_phone(server: str, browser: Any, web_database: str) -> None:
+    """The + button zooms in (a smaller viewBox), dragging pans, the fit button shows the whole board again, two
+    fingers spreading apart zoom in, and a tap on a space of the zoomed board still chooses it."""
+    moment = game_moments("shadows")["move"]
+    staged = stage(web_database, moment)
+    context = browser.new_context(viewport=VIEWPORTS["phone"], is_mobile=True, has_touch=True)
+    page = context.new_page()
+    open_question(page, server, staged, moment)
+    box = lambda: [float(x) for x in page.get_attribute(".shadows-board", "viewBox").split()]  # noqa: E731
+    whole = box()
+    page.click("[data-zoom='in']")
+    page.click("[data-zoom='in']")
+    zoomed = box()
+    assert zoomed[2] == pytest.approx(whole[2] / 2.25) and zoomed[3] == pytest.approx(whole[3] / 2.25)
+    frame = page.locator(".board-frame svg").bounding_box()
+    x, y = frame["x"] + frame["width"] / 2, frame["y"] + frame["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 60, y + 40, steps=6)
+    page.mouse.up()
+    panned = box()
+    assert panned[0] < zoomed[0] and panned[1] < zoomed[1], "dragging right and down shows more of the left and top"
+    page.click("[data-zoom='fit']")
+    assert box() == whole
+    # two fingers spreading apart zoom in
+    touch = page.context.new_cdp_session(page)
+    for kind, spread in (("touchStart", 30), ("touchMove", 60), ("touchMove", 90), ("touchEnd", 90)):
+        points = [] if kind == "touchEnd" else [{"x": x - spread, "y": y, "id": 1}, {"x": x + spread, "y": y, "id": 2}]
+        touch.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+    pinched = box()
+    assert pinched[2] < whole[2] * 0.5, f"a pinch from 60 to 180 px apart zooms in about 3×: {pinched} of {whole}"
+    page.click("[data-zoom='fit']")
+    page.click("[data-zoom='in']")
+    # a space still in sight on the zoomed board
+    space = page.evaluate("""() => {
+      const frame = document.querySelector('.board-frame svg').getBoundingClientRect();
+      const seen = [...document.querySelectorAll('.shadows-board .hex-space.choosable')].find((node) => {
+        const r = node.getBoundingClientRect();
+        return r.left >= frame.left && r.right <= frame.right && r.top >= frame.top && r.bottom <= frame.bottom;
+      });
+      return seen ? Number(seen.dataset.space) : null;
+    }""")
+    assert space is not None
+    page.click(f".shadows-board .hex-space.choosable[data-space='{space}']")
+    page.wait_for_function(f"() => ludus.state.view.teams[ludus.state.view.you.team].figure === {space}")
+    context.close()
