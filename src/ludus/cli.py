@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from ludus.engine import GAMES, BadOptions, IllegalChoice, Match, UnknownGame
 from ludus.i18n import LANGUAGES
+from ludus.server.limits import add_limit_arguments
 
 
 def _run(target: str, args: argparse.Namespace) -> int:
@@ -64,6 +65,7 @@ def parser() -> argparse.ArgumentParser:
                        help="mark the session cookies Secure even when the request did not come over HTTPS")
     serve.add_argument("--forwarded-allow-ips", default=None, metavar="IPS",
                        help="reverse proxies whose X-Forwarded-Proto/-For are believed (comma-separated; default none)")
+    add_limit_arguments(serve)
 
     ratings = commands.add_parser("ratings", help="the players' ratings: rebuild them from the archive")
     ratings.add_argument("action", choices=["rebuild"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -10,7 +11,7 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -54,6 +55,15 @@ def until(ws: Any, accept: Callable[[dict[str, Any]], bool], limit: int = 200) -
     raise AssertionError("no matching message arrived")
 
 
+@contextlib.contextmanager
+def seated(client: TestClient, table_id: str, token: str | None) -> Iterator[Any]:
+    """A socket at the table (a seat's, or a spectator's without a token), past its welcome."""
+    with client.websocket_connect(f"/ws/{table_id}") as ws:
+        ws.send_json({"type": "hello", "token": token})
+        until(ws, lambda m: m["type"] == "welcome")
+        yield ws
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -76,9 +86,11 @@ class ServerProcess:
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         args = [sys.executable, "-c", SERVER_SCRIPT, "serve", "--host", "127.0.0.1", "--port", str(self.port),
-                "--db", db_url, *extra]
+                "--db", db_url]
         if redis_url:
             args += ["--redis", redis_url]
+        # tests create and join many tables from this one address; ``extra`` may set other limits (the last wins)
+        args += ["--limit-tables", "10000 per minute", "--limit-joins", "10000 per minute", *extra]
         env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE), str(ROOT / "src")])}
         self.log = log
         stderr = log.open("ab") if log is not None else subprocess.PIPE

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from account_helpers import PASSWORD, Person, play_out, seated
 from server_helpers import create, join
-from starlette.testclient import TestClient
+from starlette.testclient import TestClient, WebSocketDenialResponse
 
 
 def cookie_lines(response: object) -> dict[str, str]:
@@ -179,11 +179,11 @@ def test_a_signed_in_player_sits_at_their_seat_on_another_device_without_the_tok
     join(client, table_id, "William")
     with seated(client, table_id, adso) as (_, welcome):
         assert welcome["seat"] == 0 and welcome["decisions"]
-    # from another site's page (a different Origin) the cookie seats nobody
-    with client.websocket_connect(f"/ws/{table_id}", headers={
-            "cookie": f"ludus_session={adso.session}", "origin": "https://evil.example"}) as ws:
-        ws.send_json({"type": "hello", "token": None})
-        assert ws.receive_json()["seat"] is None
+    # from another site's page (a different Origin) the cookie seats nobody: the socket is refused outright
+    with pytest.raises(WebSocketDenialResponse) as refused, client.websocket_connect(f"/ws/{table_id}", headers={
+            "cookie": f"ludus_session={adso.session}", "origin": "https://evil.example"}):
+        pass
+    assert refused.value.status_code == 403 and refused.value.json()["error"] == "bad-origin"
     # and the account stands in for the token at the table's other endpoints
     left = adso.post(f"/api/tables/{table_id}/leave")
     assert left.json() == {"left": 0}

@@ -13,7 +13,7 @@ from starlette.testclient import TestClient
 def test_games_lists_the_installed_games_with_their_options(client: TestClient) -> None:
     games = {game["id"]: game for game in client.get("/api/games").json()["games"]}
     assert games["tiny"]["players"] == [2, 4]
-    assert {option["name"] for option in games["tiny"]["options"]} == {"target", "mode"}
+    assert {option["name"] for option in games["tiny"]["options"]} == {"target", "mode", "spin"}
     assert "easy" in games["tiny"]["bot_levels"]
 
 
@@ -22,7 +22,7 @@ def test_creating_a_table_seats_the_creator_and_gives_an_invite_link(client: Tes
     table = created["table"]
     assert created["seat"] == 0 and created["token"]
     assert created["invite"] == f"/t/{table['id']}"
-    assert table["options"] == {"target": 4, "mode": "plain"}
+    assert table["options"] == {"target": 4, "mode": "plain", "spin": None}
     assert table["status"] == "open"
     assert [seat["taken"] for seat in table["seats"]] == [True, False, True]
     assert table["seats"][0]["name"] == "Adso" and table["seats"][2]["bot"] == "easy"
@@ -78,7 +78,7 @@ def test_a_bad_table_request_is_refused_with_a_code_and_creates_nothing(
 
 
 def test_a_body_that_is_not_a_json_object_is_malformed(client: TestClient) -> None:
-    response = client.post("/api/tables", content=b"{not json")
+    response = client.post("/api/tables", content=b"{not json", headers={"content-type": "application/json"})
     assert response.json()["error"] == "malformed"
     response = client.post("/api/tables", json=[1, 2])
     assert response.json()["error"] == "malformed"

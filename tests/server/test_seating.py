@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import create, join, until
+from server_helpers import create, join, seated, until
 from starlette.testclient import TestClient
 
 GRACE = 0.3  # seconds; the tests wait for the server's own "may be handed over now" message, not a clock
@@ -27,14 +27,6 @@ def app_with_grace(tmp_path: Path, grace: float) -> Iterator[TestClient]:
 def quick(tmp_path: Path) -> Iterator[TestClient]:
     with app_with_grace(tmp_path, GRACE) as client:
         yield client
-
-
-@contextlib.contextmanager
-def seated(client: TestClient, table_id: str, token: str | None) -> Iterator[Any]:
-    with client.websocket_connect(f"/ws/{table_id}") as ws:
-        ws.send_json({"type": "hello", "token": token})
-        until(ws, lambda m: m["type"] == "welcome")
-        yield ws
 
 
 def seat_of(message: dict[str, Any], seat: int) -> dict[str, Any]:

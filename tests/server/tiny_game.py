@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from ludus.engine import Decision, Event, IllegalChoice, Option, Outcome, check_players, resolve_options
@@ -18,12 +19,19 @@ from ludus.engine.chance import rng_for
 class TinyGame:
     id = "tiny"
     players = range(2, 5)
-    options = (Option("target", 6, "counter value that ends the race"),
-               Option("mode", "plain", "a choice-restricted option", choices=("plain", "fancy")))
+    options = (Option("target", 6, "counter value that ends the race", minimum=1, maximum=100_000),
+               Option("mode", "plain", "a choice-restricted option", choices=("plain", "fancy")),
+               Option("spin", None, "a folder: setup writes 'spinning' there, then computes until 'release' "
+                                    "appears in it (the stand-in for a very hard setup)"))
 
     def setup(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         check_players(self.id, players, self.players)
         resolved = resolve_options(self.options, options)
+        if resolved["spin"] is not None:
+            folder = Path(str(resolved["spin"]))
+            (folder / "spinning").touch()
+            while not (folder / "release").exists():  # busy, not sleeping, as a hard setup would be
+                pass
         rng = rng_for(seed)
         return {"players": players, "target": resolved["target"], "counter": 0, "active": 0, "phase": "race",
                 "secrets": [rng.randint(100_000, 999_999) for _ in range(players)], "winner": None,

@@ -28,7 +28,10 @@ class Served:
     def start(self, timeout: float = 120) -> Served:  # generous: CI is a busy 2-core machine
         self.process = subprocess.Popen(
             [sys.executable, "-m", "ludus.cli", "serve", "--host", "127.0.0.1", "--port", str(self.port),
-             "--db", self.db_url, "--seat-grace", str(SEAT_GRACE)],
+             "--db", self.db_url, "--seat-grace", str(SEAT_GRACE),
+             # every browser test creates and joins its tables from this one address
+             "--limit-tables", "1000 per minute", "--limit-joins", "1000 per minute",
+             "--limit-pictures", "100000 per minute"],
             cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + timeout

@@ -36,6 +36,7 @@ class Match:
         self.state = self.game.setup(players, seed, self.options)
         self.log: list[dict[str, Any]] = []
         self.events: list[Event] = []
+        self._starts: list[int] = []  # where each log entry's events begin in ``events``
         self.forfeited: Outcome | None = None  # the game ended because a player forfeited
 
     # --- playing -------------------------------------------------------------------------
@@ -55,6 +56,7 @@ class Match:
             raise IllegalChoice("malformed", f"choice is not JSON data: {error}") from error
         events = self.game.apply(self.state, seat, choice)
         self.log.append({"seat": seat, "choice": choice})
+        self._starts.append(len(self.events))
         self.events.extend(events)
         return events
 
@@ -63,8 +65,13 @@ class Match:
         events = self.game.advance(self.state, now)
         if events:
             self.log.append({"advance": now})
+            self._starts.append(len(self.events))
             self.events.extend(events)
         return events
+
+    def events_after(self, n: int) -> list[Event]:
+        """The events of log entries n+1, n+2, ... (all of them for n = 0)."""
+        return self.events[self._starts[n]:] if 0 <= n < len(self._starts) else []
 
     def forfeit(self, seat: int) -> list[Event]:
         """``seat`` gives the game up (a turn-based table's deadline passed): the game ends now. The outcome is
@@ -77,6 +84,7 @@ class Match:
         self.forfeited = forfeit_outcome(self.game, self.state, self.players, seat)
         self.log.append({"forfeit": seat})
         events = [Event("forfeit", {"seat": seat, **self.forfeited.to_json()})]
+        self._starts.append(len(self.events))
         self.events.extend(events)
         return events
 
@@ -118,6 +126,7 @@ class Match:
         if "advance" in entry:
             events = self.game.advance(self.state, entry["advance"])
             self.log.append({"advance": entry["advance"]})
+            self._starts.append(len(self.events))
             self.events.extend(events)
             return events
         return self.play(entry["seat"], entry["choice"])

@@ -2,12 +2,14 @@
 
 ``ludus serve`` runs it on uvicorn with an embedded SQLite file (./ludus.sqlite3) unless
 ``--db`` names another database (``postgresql://...``); ``--redis`` adds Redis pub/sub so
-several server processes can share one database.
+several server processes can share one database. What one client may cost is bounded by ``Limits``
+(limits.py; ``--limit-*`` and the other flags of ``ludus serve``).
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
@@ -30,6 +32,8 @@ from .archive import Archive, finished_from
 from .clock import Clock
 from .history import History
 from .hub import make_hub
+from .hygiene import Hygiene
+from .limits import Limits, Rates, Setups, limits_from_arguments
 from .live import LiveTable, LiveTables
 from .lobby import Lobby
 from .play import play_socket
@@ -37,6 +41,7 @@ from .presence import DEFAULT_GRACE
 from .replay import ReplayApi, table_loader
 from .seating import Seating
 from .store import Store
+from .timeouts import http_protocol, websocket_protocol
 from .turns import TICK as TURN_TICK
 from .turns import Turns
 
@@ -72,18 +77,39 @@ async def messages(request: Request) -> JSONResponse:
     return JSONResponse(merged, headers={"Cache-Control": "no-cache"})
 
 
+async def not_found(request: Request, error: Exception) -> JSONResponse:
+    """Unknown paths and methods answer JSON like every other refusal (Starlette's default is text)."""
+    status = getattr(error, "status_code", 404)
+    code = "method-not-allowed" if status == 405 else "not-found"
+    return JSONResponse({"error": code, "detail": "no such path or method here"}, status_code=status)
+
+
 async def health(request: Request) -> JSONResponse:
     return JSONResponse({"ok": True, "live_tables": len(request.app.state.tables.live)})
+
+
+async def sweep_forever(tables: LiveTables, every: float) -> None:
+    """Now and then, drop the tables nobody needs from memory (they reload from the log when opened)."""
+    idle: set[str] = set()
+    while True:
+        await asyncio.sleep(every)
+        try:
+            idle = tables.sweep(idle)
+        except Exception:
+            log.exception("sweeping idle tables failed")
 
 
 def create_app(db_url: str | None = None, redis_url: str | None = None, *, resume: bool = True,
                seat_grace: float = DEFAULT_GRACE, lease_seconds: float | None = None,
                secure_cookies: bool = False, turn_tick: float = TURN_TICK,
-               attempt_rates: AttemptRates | None = None) -> Starlette:
+               attempt_rates: AttemptRates | None = None, limits: Limits | None = None) -> Starlette:
+    limits = limits or Limits()
     store = Store(db_url)
     hub = make_hub(redis_url)
     tables = LiveTables(store, hub, seat_grace, lease_seconds)
-    lobby = Lobby(tables)
+    setups = Setups(limits.setup_workers, limits.setup_seconds)
+    rates = Rates(limits)
+    lobby = Lobby(tables, rates, setups)
     clock = Clock(tables)
     accounts = Accounts(store, redis_url=redis_url, secure_cookies=secure_cookies, rates=attempt_rates)
     archive = Archive(store)
@@ -107,6 +133,7 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await hub.start()
+        setups.warm()
         if resume:
             resumed = await tables.resume_all()
             if resumed:
@@ -115,9 +142,11 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
         tables.leases.start()
         turns.start()
         await archive_missing()
+        sweeper = asyncio.create_task(sweep_forever(tables, limits.sweep_seconds))
         try:
             yield
         finally:
+            sweeper.cancel()
             await turns.stop()
             accounts.close()
             await clock.stop()
@@ -145,13 +174,17 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
         Route("/ratings/{game}", page),
         Mount("/web", NoCacheStatic(directory=WEB), name="web"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(CsrfGuard, accounts=accounts)])
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    middleware=[Middleware(Hygiene), Middleware(CsrfGuard, accounts=accounts)],
+                    exception_handlers={404: not_found, 405: not_found})
     app.state.tables = tables
     app.state.accounts = accounts
     app.state.archive = archive
     app.state.turns = turns
     app.state.store = store
     app.state.clock = clock
+    app.state.limits = limits
+    app.state.rates = rates
     return app
 
 
@@ -159,8 +192,9 @@ def serve_command(args: argparse.Namespace) -> int:
     import uvicorn
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    limits = limits_from_arguments(args)
     app = create_app(args.db, args.redis, seat_grace=args.seat_grace, lease_seconds=getattr(args, "lease", None),
-                     secure_cookies=getattr(args, "secure_cookies", False))
+                     secure_cookies=getattr(args, "secure_cookies", False), limits=limits)
     database = app.state.store.engine.url.render_as_string(hide_password=True)
     print(f"ludus: serving on http://{args.host}:{args.port}/ (database {database})", flush=True)
     # X-Forwarded-Proto and -For are believed only from the proxies named by --forwarded-allow-ips
@@ -168,5 +202,7 @@ def serve_command(args: argparse.Namespace) -> int:
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024,
                 proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None,
                 # views are small and sent often: deflating each one costs more CPU than it saves
-                ws_per_message_deflate=False)
+                ws_per_message_deflate=False,
+                http=http_protocol(limits.request_seconds), ws=websocket_protocol(limits.stall_seconds),
+                timeout_keep_alive=max(1, round(limits.idle_seconds)))
     return 0

@@ -69,11 +69,12 @@ def dumps(message: dict[str, Any]) -> str:
 
 
 class LiveTable:
-    def __init__(self, tables: LiveTables, record: TableRecord) -> None:
+    def __init__(self, tables: LiveTables, record: TableRecord, match: Match | None = None) -> None:
         self.tables = tables
         self.record = record
         self.game = load_game(record.game)
-        self.match = Match(self.game, record.players, record.seed, record.options)
+        # ``match``: set up already (LiveTables.get does that on a worker thread, off the event loop)
+        self.match = match if match is not None else Match(self.game, record.players, record.seed, record.options)
         self.lock = asyncio.Lock()
         self.viewers: set[Viewer] = set()
         self.bots: dict[int, tuple[str, Bot]] = {}
@@ -88,6 +89,7 @@ class LiveTable:
         # still answer even though another seat moved meanwhile.
         self.decided_at: dict[int, int] = {}
         self._decisions: dict[int, list[Any]] = {}
+        self._welcomes: dict[tuple[Any, ...], str] = {}  # see welcome_text
         self._note_decisions()
         self.presence.update((), record.seats, publish=False)  # the grace period runs from the load
         # The stored moves the viewers have been told of: ``seq`` runs ahead of it only while a move
@@ -144,16 +146,33 @@ class LiveTable:
             message["deadlines"] = {str(s): due for s, due in self.record.deadlines.items()}
         return message
 
-    def welcome(self, viewer: Viewer) -> dict[str, Any]:
-        """The first message for a new connection: everything it may see, including its event history."""
-        message = self.message_for(viewer.seat, self.match.events, kind="welcome")
+    def welcome(self, viewer: Viewer, since: int | None = None) -> dict[str, Any]:
+        """The first message for a new connection: everything it may see, including its event history;
+        with ``since`` (a resync) only the events of the moves after move ``since``."""
+        events = self.match.events if since is None else self.match.events_after(since)
+        message = self.message_for(viewer.seat, events, kind="welcome")
         message["game"] = self.record.game
         message["seats"] = self.seats_json()
         message["rematch"] = self.record.rematch
         message["rated"] = self.record.rated
         message["turn"] = None if self.record.turn_seconds is None else {
             "seconds": self.record.turn_seconds, "on_timeout": self.record.on_timeout}
+        if since is not None:
+            message["since"] = since
         return message
+
+    def welcome_text(self, viewer: Viewer, since: int | None = None) -> str:
+        """The welcome as sent, built once for everyone who asks for the same one: a whole history is the
+        costliest message there is (tens of milliseconds for a long game), and every spectator, every
+        reconnect of a seat and every resync from the same move asks for an identical one."""
+        seats = self.seats_json()
+        key = (viewer.seat, since, self.seq, self.record.status, self.record.rematch, dumps(seats))
+        text = self._welcomes.get(key)
+        if text is None:
+            if len(self._welcomes) >= 32:
+                self._welcomes.clear()
+            text = self._welcomes[key] = dumps(self.welcome(viewer, since))
+        return text
 
     def seats_json(self) -> list[dict[str, Any]]:
         """The seats as everyone may see them, with who is connected and which may be handed to a bot."""
@@ -164,7 +183,7 @@ class LiveTable:
         others learn that its seat is here."""
         self.viewers.add(viewer)
         changed = self.presence.update((v.seat for v in self.viewers), self.record.seats)
-        viewer.send(dumps(self.welcome(viewer)))
+        viewer.send(self.welcome_text(viewer))
         if changed:
             self.broadcast_seats(but=viewer)
 
@@ -232,6 +251,10 @@ class LiveTable:
             events = self.match.play(seat, choice)
         except IllegalChoice as error:
             raise ProtocolError("illegal", error.detail or error.code, reason=error.code, seq=self.seq) from error
+        except Exception as error:  # a fault in the game's rules may have half-changed the state
+            log.exception("seat %s's choice broke the rules of table %s", seat, self.id)
+            await self._rebuild()
+            raise ProtocolError("server-error", "the move could not be applied; nothing changed") from error
         await self._store_and_tell(events, cid)
 
     async def _store_and_tell(self, events: list[Event], cid: str | None = None) -> None:
@@ -497,7 +520,7 @@ class LiveTables:
         self.writer = MoveWriter(self)
         self.bot_pool = ThreadPoolExecutor(2, "ludus-bots")
         self.live: dict[str, LiveTable] = {}
-        self._loading: dict[str, asyncio.Lock] = {}
+        self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
         # Besides telling, around a stored move (docs/accounts.md): a turn-based table's deadlines are set
         # before anyone is told; once a game has ended it goes to the archive and moves the ratings.
         self.on_stored: Callable[[LiveTable], Awaitable[None]] | None = None
@@ -528,39 +551,67 @@ class LiveTables:
         table = self.live.get(table_id)
         if table is not None:
             return table
-        lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            table = self.live.get(table_id)
-            if table is not None:
-                return table
-            record = await self.db(self.store.table, table_id)
-            if record is None:
-                return None
-            table = LiveTable(self, record)
-            started = time.perf_counter()
-            table.replay(await self.db(self.store.moves, table_id))
-            table.told = table.seq
-            ended = table.match.finished and record.status != "over"
-            if ended:
-                record.status = "over"
-                await self.db(self.store.set_status, table_id, "over")
-            log.info("table %s resumed at move %s in %.1f ms", table_id, table.seq,
-                     (time.perf_counter() - started) * 1000)
-            self.live[table_id] = table
-            self.hub.subscribe(table_id, table.on_note)
-            if record.status == "running":
-                await self.leases.take(table_id)
-            if ended:
-                await self.ended(table)
-            table.kick_bots()
-            return table
+        loading = self._loading.get(table_id)
+        if loading is None:
+            # one load per table however many ask at once; the entry goes when the load ends, so ids
+            # that name no table (or were asked for once) leave nothing behind
+            loading = self._loading[table_id] = asyncio.ensure_future(self._load(table_id))
+            loading.add_done_callback(lambda _: self._loading.pop(table_id, None))
+        return await asyncio.shield(loading)
+
+    async def _load(self, table_id: str) -> LiveTable | None:
+        record = await self.db(self.store.table, table_id)
+        if record is None:
+            return None
+        entries = await self.db(self.store.moves, table_id)
+        started = time.perf_counter()
+        # setup and replay can take a while (Shadows maps, long games): on a worker, not the event loop
+        loop = asyncio.get_running_loop()
+        match = await loop.run_in_executor(
+            self.bot_pool, lambda: Match(load_game(record.game), record.players, record.seed, record.options))
+        table = LiveTable(self, record, match)  # here: its presence keeps timers on this loop
+        await loop.run_in_executor(self.bot_pool, table.replay, entries)  # nobody sees the table before this
+        table.told = table.seq
+        ended = table.match.finished and record.status != "over"
+        if ended:
+            record.status = "over"
+            await self.db(self.store.set_status, table_id, "over")
+        log.info("table %s resumed at move %s in %.1f ms", table_id, table.seq,
+                 (time.perf_counter() - started) * 1000)
+        self.live[table_id] = table
+        self.hub.subscribe(table_id, table.on_note)
+        if record.status == "running":
+            await self.leases.take(table_id)
+            if not record.deadlines:  # loaded by the join that started it: a turn-based table's clocks start
+                await self.stored(table)
+        if ended:
+            await self.ended(table)
+        table.kick_bots()
+        return table
 
     def forget(self, table: LiveTable) -> None:
         """Drop a table from memory (it reloads from the log when someone opens it again)."""
         if self.live.get(table.id) is table and not table.viewers:
             del self.live[table.id]
-            self.hub.unsubscribe(table.id, table.on_note)
+            self.hub.handlers.pop(table.id, None)  # the table's and its chat's: nothing of it stays
             table.presence.close()
+
+    def needed(self, table: LiveTable) -> bool:
+        """Must this process keep the table in memory? Someone watches it, it is busy, or it is running
+        here (this process holds its lease: its bots and clock are ours). A finished table, one still
+        waiting for players, or another process's running table nobody here watches reloads from the log
+        when it is opened."""
+        if table.viewers or (table.bot_task is not None and not table.bot_task.done()) or table.lock.locked():
+            return True
+        return table.record.status == "running" and not table.match.finished and self.leases.holds(table.id)
+
+    def sweep(self, idle_before: set[str]) -> set[str]:
+        """Forget the tables not needed now that were not needed at the last sweep either (so a table that
+        was just loaded for a join is not dropped before its players connect). Returns the idle ids."""
+        idle = {table_id for table_id, table in self.live.items() if not self.needed(table)}
+        for table_id in idle & idle_before:
+            self.forget(self.live[table_id])
+        return idle - idle_before
 
     async def resume_all(self) -> int:
         """At start: load the running tables nobody else holds, so their bots carry on without waiting

@@ -3,12 +3,13 @@
 Accounts are optional (accounts.py): taking a seat returns a random token (``secrets.token_urlsafe``)
 that only the browser keeps; the database stores its sha256, so a leaked database seats nobody. A
 signed-in player's seat also belongs to their account, which may stand in for the token.
-Every refusal is ``{"error": code, "detail": text}`` with a stable code.
+Every refusal is ``{"error": code, "detail": text}`` with a stable code. One address may create and
+join only so many tables (``too-many``, 429 with Retry-After); a table's setup runs in a worker process
+under a deadline (``setup-timeout``); everything a request asks for is checked before anything is stored.
 """
 
 from __future__ import annotations
 
-import json
 import math
 import secrets
 from functools import partial
@@ -19,34 +20,42 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from ludus.ai.bot import LEVELS
-from ludus.engine import BadOptions, UnknownGame, check_players, game_ids, load_game, resolve_options
+from ludus.engine import GAMES, BadOptions, UnknownGame, check_players, game_ids, load_game, resolve_options
 from ludus.engine.chance import new_secret
 
+from .inputs import BadInput, display_name, is_table_id, json_object
+from .limits import Rate, Rates, Setups, SetupTimeout, TooMany, client_address
 from .live import LiveTables
 from .store import TableRecord, hash_token
 from .turns import turn_terms
 
-MAX_NAME = 32
 DEFAULT_BOT_DELAY = 0.8
 
 
 class LobbyError(Exception):
-    def __init__(self, code: str, detail: str, status: int = 400) -> None:
+    def __init__(self, code: str, detail: str, status: int = 400, retry_after: int | None = None) -> None:
         super().__init__(detail)
         self.code = code
         self.detail = detail
         self.status = status
+        self.retry_after = retry_after
 
 
 def error_response(error: LobbyError) -> JSONResponse:
-    return JSONResponse({"error": error.code, "detail": error.detail}, status_code=error.status)
+    body: dict[str, Any] = {"error": error.code, "detail": error.detail}
+    headers: dict[str, str] = {}
+    if error.retry_after is not None:
+        body["retry_after"] = error.retry_after
+        headers["Retry-After"] = str(error.retry_after)
+    return JSONResponse(body, status_code=error.status, headers=headers)
 
 
 def game_info(game_id: str) -> dict[str, Any]:
     game = load_game(game_id)
     return {"id": game.id, "players": [game.players.start, game.players.stop - 1],
             "options": [{"name": o.name, "default": o.default, "help": o.help,
-                         "choices": None if o.choices is None else list(o.choices)} for o in game.options],
+                         "choices": None if o.choices is None else list(o.choices),
+                         "min": o.minimum, "max": o.maximum} for o in game.options],
             "bot_levels": list(LEVELS),
             # named option sets (e.g. Shadows' "first-game") and the component table (Rose's edition)
             "presets": [dict(preset) for preset in getattr(game, "presets", ())],
@@ -71,21 +80,30 @@ async def _body(request: Request) -> dict[str, Any]:
         if len(raw) > MAX_BODY:
             raise LobbyError("malformed", f"the request body is larger than {MAX_BODY} bytes", 413)
     try:
-        body = json.loads(raw or b"{}")
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise LobbyError("malformed", f"the request body is not JSON: {error}") from error
-    if not isinstance(body, dict):
-        raise LobbyError("malformed", "the request body must be a JSON object")
-    return body
+        return json_object(raw or b"{}")
+    except BadInput as error:
+        raise LobbyError(error.code, error.detail) from error
 
 
 def _name(value: Any) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise LobbyError("bad-name", "a display name is needed")
-    name = " ".join(value.split())
-    if len(name) > MAX_NAME:
-        raise LobbyError("bad-name", f"a display name has at most {MAX_NAME} characters")
-    return name
+    try:
+        return display_name(value)
+    except BadInput as error:
+        raise LobbyError(error.code, error.detail) from error
+
+
+def _count(rate: Rate, request: Request) -> None:
+    try:
+        rate.hit(client_address(request))
+    except TooMany as error:
+        raise LobbyError("too-many", str(error), 429, error.retry_after) from error
+
+
+def _table_id(request: Request) -> str:
+    table_id = request.path_params["table_id"]
+    if not is_table_id(table_id):
+        raise LobbyError("unknown-table", "there is no such table", 404)
+    return table_id
 
 
 def _bots(value: Any, players: int) -> list[str | None]:
@@ -146,8 +164,10 @@ def _bot_delay(value: Any) -> float:
 
 
 class Lobby:
-    def __init__(self, tables: LiveTables) -> None:
+    def __init__(self, tables: LiveTables, rates: Rates, setups: Setups) -> None:
         self.tables = tables
+        self.rates = rates
+        self.setups = setups
 
     def routes(self) -> list[Route]:
         return [
@@ -170,12 +190,13 @@ class Lobby:
 
     async def show(self, request: Request) -> JSONResponse:
         try:
-            return JSONResponse({"table": (await self._record(request.path_params["table_id"])).to_json()})
+            return JSONResponse({"table": (await self._record(_table_id(request))).to_json()})
         except LobbyError as error:
             return error_response(error)
 
     async def create(self, request: Request) -> JSONResponse:
         try:
+            _count(self.rates.tables, request)
             body = await _body(request)
             created = await self._create(body, await _account(request))
         except LobbyError as error:
@@ -184,17 +205,18 @@ class Lobby:
 
     async def join(self, request: Request) -> JSONResponse:
         try:
+            _count(self.rates.joins, request)
+            table_id = _table_id(request)
             body = await _body(request)
-            joined = await self._join(request.path_params["table_id"], body.get("name"), body.get("seat"),
-                                      await _account(request))
+            joined = await self._join(table_id, body.get("name"), body.get("seat"), await _account(request))
         except LobbyError as error:
             return error_response(error)
         return JSONResponse(joined)
 
     async def leave(self, request: Request) -> JSONResponse:
         try:
+            table_id = _table_id(request)
             body = await _body(request)
-            table_id = request.path_params["table_id"]
             seat, digest = await seat_holder(request, self.tables, table_id, body)
             await self.tables.db(self.tables.store.release_seat, table_id, seat, digest)
             await self._seats_changed(table_id)
@@ -206,7 +228,7 @@ class Lobby:
         """The whole move log as a replayable match file, once the game is over (earlier it would
         give away hidden choices)."""
         try:
-            record = await self._record(request.path_params["table_id"])
+            record = await self._record(_table_id(request))
             if record.status != "over":
                 raise LobbyError("not-over", "the move log is published when the game is over", 403)
         except LobbyError as error:
@@ -222,11 +244,14 @@ class Lobby:
         return record
 
     async def _create(self, body: dict[str, Any], account: Any = None) -> dict[str, Any]:
+        """Everything the request asks for is checked first, then the game's setup runs (on a worker, under
+        a deadline), then the table and the creator's seat are stored in one transaction."""
         game_id = body.get("game")
         try:
-            game = load_game(game_id)
+            game = load_game(game_id if isinstance(game_id, str) else "")
         except UnknownGame as error:
-            raise LobbyError("unknown-game", str(error)) from error
+            raise LobbyError("unknown-game", str(error) if isinstance(game_id, str) else "game is a game id") \
+                from error
         players = body.get("players", game.players.start)
         try:
             check_players(game.id, players, game.players)
@@ -235,10 +260,8 @@ class Lobby:
         given = body.get("options") or {}
         if not isinstance(given, dict):
             raise LobbyError("bad-options", "options must be a JSON object")
-        seed = new_secret()  # 256 bits; it leaves the server only in the saved match of a finished game
         try:
             options = resolve_options(game.options, given)
-            game.setup(players, seed, options)  # a game may refuse a combination only setup can judge
         except BadOptions as error:
             raise LobbyError("bad-options", str(error)) from error
         bots = _bots(body.get("bots"), players)
@@ -255,14 +278,29 @@ class Lobby:
             raise LobbyError("malformed", "rated is true or false")
         # a game with changed rule options measures something else: only the rules as published are rated
         rated = wants_rating and options == resolve_options(game.options, {})
+        seed = new_secret()  # 256 bits; it leaves the server only in the saved match of a finished game
+        try:
+            # a game may refuse a combination only setup can judge (Shadows: no map fits)
+            await self.setups.run(GAMES[game.id], players, seed, options)
+        except BadOptions as error:
+            raise LobbyError("bad-options", str(error)) from error
+        except SetupTimeout as error:
+            raise LobbyError("setup-timeout", f"setting up this table took too long ({error}); "
+                             "choose easier options or try again later", 503) from error
         table_id = secrets.token_urlsafe(6)
-        await self.tables.db(partial(self.tables.store.create_table, rated=rated,
+        token = secrets.token_urlsafe(24)
+        creator = None
+        if name is not None:  # a signed-in player plays under their account's name
+            creator = (name if account is None else account.name, hash_token(token),
+                       None if account is None else account.id)
+        await self.tables.db(partial(self.tables.store.create_table, rated=rated, creator=creator,
                                      turn_seconds=turn[0] if turn else None, on_timeout=turn[1] if turn else None),
                              table_id, game.id, players, seed, options, bots, bot_delay)
-        created: dict[str, Any] = {}
-        if name is not None:
-            created = await self._join(table_id, name, None, account)
         record = await self._record(table_id)
+        created: dict[str, Any] = {}
+        if creator is not None:
+            seat = next(s.seat for s in record.seats if s.token_hash == creator[1])
+            created = {"seat": seat, "token": token, "invite": f"/t/{table_id}"}
         if record.status == "running":
             await self.tables.get(table_id)  # bot-only tables start playing at once
         return {"table": record.to_json(), "invite": f"/t/{table_id}", **created}

@@ -21,6 +21,8 @@ from ludus.games.shadows.pictures import deck_for, is_picture_id, picture_svg
 from ludus.games.shadows.pictures.percept import label
 from ludus.i18n import LANGUAGES
 
+from .limits import TooMany, client_address
+
 MAX_SEED = 2**63
 
 
@@ -48,6 +50,11 @@ def _seed(request: Request) -> int | JSONResponse | None:
         return _refuse("bad-seed", "seed is a whole number", 400)
     if not -MAX_SEED <= seed < MAX_SEED:
         return _refuse("bad-seed", "seed is out of range", 400)
+    try:  # a fresh deck is drawn on the event loop (milliseconds a picture): so many per address
+        request.app.state.rates.pictures.hit(client_address(request))
+    except TooMany as error:
+        return JSONResponse({"error": "too-many", "detail": str(error), "retry_after": error.retry_after},
+                            status_code=429, headers={"Retry-After": str(error.retry_after)})
     return seed
 
 

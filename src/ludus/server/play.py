@@ -1,74 +1,79 @@
 """Live play over WebSocket: one connection per viewer, one table per connection.
 
-Client → server (JSON objects):
+Client → server (JSON text messages, each an object):
   {"type": "hello", "token": str | null, "watch"?: bool}   first message; no token = the signed-in
                                                 account's seat, or a spectator ("watch": true: always)
   {"type": "choice", "seq": n, "choice": c, "seat"?: s, "cid"?: str}   cid: the client's id of this choice
-  {"type": "sync"}                              send me the whole picture again
+  {"type": "sync", "since"?: n}                 what I missed after move n (without since: everything)
   {"type": "ping"}
   {"type": "chat", "text": str} / {"type": "chat-sync"}   Shadows team chat (see chat.py)
 Server → client: "welcome" (view, decisions, event history, seats), "update" after every move
 (view, decisions, the move's events visible to you), "seats", "error" {code, detail}, "pong",
 "ack" {cid, seq} (the choice with that cid is stored as move seq — also when it is a resend).
 
-A refused message gets an error with a stable code and changes nothing: malformed, unknown-type,
-bad-token, unknown-table, unknown-game, spectator, wrong-seat, not-started, game-over, stale,
-not-your-turn, illegal (with the game's own ``reason``), server-error, too-fast.
+A refused message gets an error with a stable code and changes nothing: malformed (also binary frames,
+JSON too deep, numbers too long), unknown-type, bad-token, unknown-table, unknown-game, spectator,
+wrong-seat, not-started, game-over, stale, not-your-turn, illegal (with the game's own ``reason``),
+server-error, too-fast. Rates are counted per seat across all its connections (spectators: per address),
+so opening more sockets buys nothing; a connection whose unsent messages pass ``Limits.send_buffer``
+bytes is closed (1008, "too slow") — its client reconnects and resyncs.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
-import time
+from collections.abc import Callable
 from typing import Any
 
+from starlette.responses import JSONResponse
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected
 
 from ludus.engine import UnknownGame
 
 from . import chat
+from .hygiene import origin_allowed
+from .inputs import BadInput, is_table_id, json_object
+from .limits import Limits, Rates, TooMany, client_address
 from .live import LiveTable, LiveTables, ProtocolError, dumps
 from .store import hash_token
 
 log = logging.getLogger("ludus.server.play")
 
 HELLO_TIMEOUT = 15.0
-OUTBOX_LIMIT = 256  # a viewer this far behind is gone; drop it instead of buffering forever
-RATE = 50.0  # messages a second a connection may send on average …
-BURST = 100.0  # … and at once; a human clicks far slower, a runaway script is told "too-fast"
+TOO_SLOW = 1008  # close code for a connection that does not read its messages
 MAX_CID = 64
 
 
 class Connection:
-    """A viewer with its own outbox, so one slow browser never holds up the table."""
+    """A viewer with its own outbox, so one slow browser never holds up the table. The outbox is bounded
+    in bytes: a viewer that falls that far behind is closed, not buffered for."""
 
-    def __init__(self, websocket: WebSocket, seat: int | None, token_hash: str | None = None) -> None:
+    def __init__(self, websocket: WebSocket, seat: int | None, token_hash: str | None, send_buffer: int) -> None:
         self.websocket = websocket
         self.seat = seat
         self.token_hash = token_hash
-        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.send_buffer = send_buffer
+        self.pending = 0  # bytes queued and not yet handed to the socket
+        self.outbox: asyncio.Queue[bytes] = asyncio.Queue()
         self.writer = asyncio.create_task(self._write())
-        self.allowance = BURST
-        self.checked = time.monotonic()
+        self.closer: asyncio.Task[None] | None = None
+        self.faults = 0
 
-    def admit(self) -> bool:
-        """Token bucket: may this connection send one more message now?"""
-        now = time.monotonic()
-        self.allowance = min(BURST, self.allowance + (now - self.checked) * RATE)
-        self.checked = now
-        if self.allowance < 1:
-            return False
-        self.allowance -= 1
-        return True
+    @property
+    def closing(self) -> bool:
+        return self.closer is not None
 
     def send(self, text: str) -> None:
-        if self.outbox.qsize() >= OUTBOX_LIMIT:
-            self.outbox.put_nowait(None)
+        if self.closer is not None:
             return
-        self.outbox.put_nowait(text)
+        data = text.encode("utf-8")
+        if self.pending and self.pending + len(data) > self.send_buffer:  # (one big welcome may always go)
+            self._too_slow()
+            return
+        self.pending += len(data)
+        self.outbox.put_nowait(data)
 
     def error(self, error: ProtocolError) -> None:
         self.send(dumps(error.to_json()))
@@ -76,30 +81,50 @@ class Connection:
     async def _write(self) -> None:
         try:
             while True:
-                text = await self.outbox.get()
-                if text is None:
-                    await self.websocket.close(code=1008)
-                    return
-                await self.websocket.send_text(text)
+                data = await self.outbox.get()
+                await self.websocket.send_text(data.decode("utf-8"))
+                self.pending -= len(data)
         except Exception:  # the socket went away; the reader notices and cleans up
             return
+
+    def _too_slow(self) -> None:
+        """Stop writing views and close with a close frame (it waits for the socket like any write; the
+        server's stall limit cuts off a peer that never reads even that)."""
+        self.writer.cancel()
+        self.outbox = asyncio.Queue()
+        self.pending = 0
+        log.info("closing a connection that left %s bytes unread", self.send_buffer)
+        self.closer = asyncio.create_task(self._close_too_slow())
+
+    async def _close_too_slow(self) -> None:
+        with contextlib.suppress(Exception):
+            await self.websocket.close(code=TOO_SLOW, reason="too slow: reconnect to catch up")
 
     async def close(self) -> None:
         self.writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await self.writer
+        if self.closer is not None:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.closer
 
 
-def parse(text: str | None) -> dict[str, Any]:
+async def _receive_json(websocket: WebSocket, counted: Callable[[], None] | None = None) -> dict[str, Any] | None:
+    """The next message as a JSON object; None when the client has gone. Raises ProtocolError for a
+    message that is not one (binary frames included). ``counted`` is called before the message is parsed,
+    so malformed messages count against the sender's rate too."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        return None
+    if counted is not None:
+        counted()
+    text = message.get("text")
     if text is None:
-        raise ProtocolError("malformed", "send JSON text messages")
+        raise ProtocolError("malformed", "send JSON text messages, not binary ones")
     try:
-        message = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ProtocolError("malformed", f"not JSON: {error.msg}") from error
-    if not isinstance(message, dict):
-        raise ProtocolError("malformed", "a message is a JSON object")
-    return message
+        return json_object(text)
+    except BadInput as error:
+        raise ProtocolError(error.code, error.detail) from error
 
 
 async def _refuse(websocket: WebSocket, error: ProtocolError, close_code: int) -> None:
@@ -109,27 +134,37 @@ async def _refuse(websocket: WebSocket, error: ProtocolError, close_code: int) -
 
 async def play_socket(websocket: WebSocket) -> None:
     tables: LiveTables = websocket.app.state.tables
+    limits: Limits = websocket.app.state.limits
+    if not origin_allowed(websocket.headers, websocket.url.scheme, limits.origins):
+        refusal = {"error": "bad-origin", "detail": "this table is played from the server's own pages"}
+        if "websocket.http.response" in websocket.scope.get("extensions", {}):
+            await websocket.send_denial_response(JSONResponse(refusal, status_code=403))
+        else:
+            await websocket.close(code=1008)
+        return
     await websocket.accept()
     table_id = websocket.path_params["table_id"]
     try:
         try:
-            hello = parse(await asyncio.wait_for(websocket.receive_text(), HELLO_TIMEOUT))
+            hello = await asyncio.wait_for(_receive_json(websocket), HELLO_TIMEOUT)
         except TimeoutError:
             await _refuse(websocket, ProtocolError("malformed", "say hello first"), 1008)
             return
         except ProtocolError as error:
             await _refuse(websocket, error, 1008)
             return
+        if hello is None:
+            return
         if hello.get("type") != "hello":
             await _refuse(websocket, ProtocolError("malformed", "the first message must be a hello"), 1008)
             return
         try:
-            table = await tables.get(table_id)
+            table = await tables.get(table_id) if is_table_id(table_id) else None
         except UnknownGame as error:
             await _refuse(websocket, ProtocolError("unknown-game", str(error)), 4404)
             return
         if table is None:
-            await _refuse(websocket, ProtocolError("unknown-table", f"there is no table {table_id!r}"), 4404)
+            await _refuse(websocket, ProtocolError("unknown-table", "there is no such table"), 4404)
             return
         token = hello.get("token")
         seat: int | None = None
@@ -153,42 +188,74 @@ async def play_socket(websocket: WebSocket) -> None:
         return
 
 
+def _rate_key(table: LiveTable, connection: Connection) -> str:
+    """Whom a message counts against: the seat (however many sockets it has open), or the address of a
+    spectator (however many tables it watches)."""
+    if connection.seat is not None:
+        return f"seat/{table.id}/{connection.seat}"
+    return f"watch/{client_address(connection.websocket)}"
+
+
 async def _serve(websocket: WebSocket, table: LiveTable, seat: int | None, digest: str | None) -> None:
-    connection = Connection(websocket, seat, digest)
+    state = websocket.app.state
+    rates: Rates = state.rates
+    connection = Connection(websocket, seat, digest, state.limits.send_buffer)
     try:
         async with table.lock:  # no move slips between the welcome and the first update
             table.arrive(connection)
-        while True:
-            text = await websocket.receive_text()
+        while not connection.closing:
             try:
-                if not connection.admit():
-                    raise ProtocolError("too-fast", f"at most {RATE:.0f} messages a second, please")
-                await _handle(table, connection, parse(text))
+                message = await _receive_json(websocket, lambda: rates.messages.hit(_rate_key(table, connection)))
+                if message is None or connection.closing:
+                    break
+                await _handle(table, connection, message, rates)
             except ProtocolError as error:
                 connection.error(error)
+            except TooMany as error:
+                connection.error(ProtocolError("too-fast", f"{error}, please", retry_after=error.retry_after))
+            except (WebSocketDisconnect, WebSocketDisconnected):
+                raise
+            except Exception:  # a fault of ours: answer it, and keep the log to one traceback per connection
+                connection.faults += 1
+                if connection.faults == 1:
+                    log.exception("a message on table %s failed", table.id)
+                connection.error(ProtocolError("server-error", "the server failed on that message; nothing changed"))
     except (WebSocketDisconnect, WebSocketDisconnected):  # gone, or closed by our own writer
         pass
     finally:
         table.depart(connection)
         await connection.close()
         if not table.viewers and table.match.finished:
-            websocket.app.state.tables.forget(table)  # a finished game nobody watches: free its memory
+            state.tables.forget(table)  # a finished game nobody watches: free its memory
 
 
-async def _handle(table: LiveTable, connection: Connection, message: dict[str, Any]) -> None:
+def _since(message: dict[str, Any], table: LiveTable) -> int | None:
+    since = message.get("since")
+    if since is None:
+        return None
+    if isinstance(since, bool) or not isinstance(since, int) or since < 0:
+        raise ProtocolError("malformed", "since is the seq of the last update you have")
+    return since if since <= table.seq else None  # ahead of the table (it was rebuilt): start afresh
+
+
+async def _handle(table: LiveTable, connection: Connection, message: dict[str, Any], rates: Rates) -> None:
     kind = message.get("type")
+    if not isinstance(kind, str):
+        raise ProtocolError("unknown-type", "a message's type is a string")
     if kind == "ping":
         connection.send(dumps({"type": "pong", "seq": table.seq}))
         return
     if kind == "sync":
+        since = _since(message, table)
+        rates.syncs.hit(_rate_key(table, connection))
         async with table.lock:
-            connection.send(dumps(table.welcome(connection)))
+            connection.send(table.welcome_text(connection, since))
         return
     if kind in chat.MESSAGE_TYPES:
         await chat.handle(table, connection, message)
         return
     if kind != "choice":
-        raise ProtocolError("unknown-type", f"unknown message type {kind!r}")
+        raise ProtocolError("unknown-type", f"unknown message type {kind[:40]!r}")
     seq = message.get("seq")
     if isinstance(seq, bool) or not isinstance(seq, int):
         raise ProtocolError("malformed", "a choice carries the seq of the update it answers")
@@ -198,7 +265,7 @@ async def _handle(table: LiveTable, connection: Connection, message: dict[str, A
         raise ProtocolError("spectator", "spectators cannot play")
     claimed = message.get("seat", connection.seat)
     if claimed != connection.seat:
-        raise ProtocolError("wrong-seat", f"this connection plays seat {connection.seat}, not {claimed!r}")
+        raise ProtocolError("wrong-seat", f"this connection plays seat {connection.seat}, not that one")
     cid = message.get("cid")
     if cid is not None and (not isinstance(cid, str) or not 0 < len(cid) <= MAX_CID):
         raise ProtocolError("malformed", f"a choice's cid is a string of 1 to {MAX_CID} characters")

@@ -31,6 +31,7 @@ from starlette.routing import Route, request_response
 from ludus.engine import IllegalChoice
 from ludus.engine.replay import EVERYONE, Perspective, Replay
 
+from .inputs import is_table_id
 from .live import LiveTables
 from .lobby import LobbyError, error_response, match_file
 
@@ -245,7 +246,8 @@ def table_loader(tables: LiveTables) -> Loader:
     """A finished table of the server's database."""
 
     async def load(table_id: str) -> Saved:
-        record = await tables.db(tables.store.table, table_id)
+        # an id that cannot be one never reaches the database (PostgreSQL refuses a NUL with an error of its own)
+        record = await tables.db(tables.store.table, table_id) if is_table_id(table_id) else None
         if record is None:
             raise LobbyError("unknown-table", f"there is no table {table_id!r}", 404)
         if record.status != "over":

@@ -24,7 +24,7 @@ from ludus.ai.bot import LEVELS
 from ludus.engine.chance import new_secret
 
 from .live import LiveTables
-from .lobby import LobbyError, _account, _body, error_response, seat_holder
+from .lobby import LobbyError, _account, _body, _table_id, error_response, seat_holder
 from .store import TableRecord, hash_token
 
 
@@ -48,8 +48,9 @@ class Seating:
     def _endpoint(self, operation: Any) -> Any:
         async def endpoint(request: Request) -> JSONResponse:
             try:
+                table_id = _table_id(request)  # an id that cannot be one never reaches the database
                 body = await _body(request)
-                return JSONResponse(await operation(request, request.path_params["table_id"], body))
+                return JSONResponse(await operation(request, table_id, body))
             except LobbyError as error:
                 return error_response(error)
         return endpoint

@@ -350,15 +350,23 @@ class Store:
     # --- tables and seats ----------------------------------------------------------------
     def create_table(self, table_id: str, game: str, players: int, seed: int, options: dict[str, Any],
                      bots: Sequence[str | None], bot_delay: float, *, rated: bool = True,
-                     turn_seconds: float | None = None, on_timeout: str | None = None) -> None:
-        status = "running" if all(bots) else "open"
+                     turn_seconds: float | None = None, on_timeout: str | None = None,
+                     creator: tuple[str, str, int | None] | None = None) -> None:
+        """One transaction: the table, its seats and, with ``creator`` (name, token hash, account id or None),
+        the creator in the first human seat — a refused seat leaves no table behind."""
+        holders: dict[int, tuple[str, str, int | None]] = {}
+        if creator is not None:
+            holders[next(seat for seat, bot in enumerate(bots) if bot is None)] = creator
+        status = "running" if all(bot or seat in holders for seat, bot in enumerate(bots)) else "open"
         with self.engine.begin() as db:
             db.execute(insert(tables).values(
                 id=table_id, game=game, players=players, seed=str(seed), options=json.dumps(options),
                 status=status, bot_delay=bot_delay, created=time.time(), rated=rated, turn_seconds=turn_seconds,
                 on_timeout=on_timeout))
             db.execute(insert(seats), [
-                {"table_id": table_id, "seat": seat, "bot": bot, "name": None, "token_hash": None}
+                {"table_id": table_id, "seat": seat, "bot": bot, "name": holders.get(seat, (None, None, None))[0],
+                 "token_hash": holders.get(seat, (None, None, None))[1],
+                 "account_id": holders.get(seat, (None, None, None))[2]}
                 for seat, bot in enumerate(bots)])
 
     def table(self, table_id: str) -> TableRecord | None:

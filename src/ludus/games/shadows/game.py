@@ -13,7 +13,7 @@ from ludus.engine import BadOptions, Choice, Decision, Event, Option, Outcome, c
 from ludus.engine.chance import rng_for
 
 from . import rules, views
-from .maps import MapParams
+from .maps import MapParams, NoMap
 from .seating import teams_for
 from .state import COOP_PRESETS, ShadowsState
 
@@ -29,19 +29,20 @@ class Shadows:
         Option("team_move", "agree", "agree: the detectives move once every one of them agrees to a proposed space"
                " (the rulebook); first: the first detective's choice moves the team", choices=("agree", "first")),
         Option("swap_roles", True, "between rounds each team's officer names the next officer"),
-        Option("rounds_to_win", 2, "rounds a team must win (co-op: rounds lost also end the game)"),
-        Option("police_limit", 3, "the police token that loses the round"),
-        Option("police", 12, "police spaces per map card"),
-        Option("shared_police", 6, "police spaces on both cards"),
-        Option("clients", 2, "client spaces per map card"),
-        Option("shared_clients", 1, "client spaces on both cards"),
-        Option("evidence", 2, "evidence spaces unique to each team"),
-        Option("shared_evidence", 2, "evidence spaces on both cards"),
-        Option("min_evidence_distance", 2, "evidence lies at least this far from the centre"),
+        Option("rounds_to_win", 2, "rounds a team must win (co-op: rounds lost also end the game)",
+               minimum=1, maximum=5),
+        Option("police_limit", 3, "the police token that loses the round", minimum=1, maximum=12),
+        Option("police", 12, "police spaces per map card", minimum=0, maximum=24),
+        Option("shared_police", 6, "police spaces on both cards", minimum=0, maximum=24),
+        Option("clients", 2, "client spaces per map card", minimum=1, maximum=8),
+        Option("shared_clients", 1, "client spaces on both cards", minimum=0, maximum=8),
+        Option("evidence", 2, "evidence spaces unique to each team", minimum=0, maximum=6),
+        Option("shared_evidence", 2, "evidence spaces on both cards", minimum=0, maximum=6),
+        Option("min_evidence_distance", 2, "evidence lies at least this far from the centre", minimum=0, maximum=3),
         Option("districts_each_round", False, "lay out the districts anew every round (the rulebook lays them once"
                " a game and varies them in later games)"),
         Option("picture_seed", None, "a seed for a fresh picture deck this game (none = the standard deck);"
-               " the rules only see picture ids"),
+               " the rules only see picture ids", minimum=-(2**63), maximum=2**63 - 1),
         Option("max_map_rating", 5, "only maps of this difficulty or easier (1 = first games)",
                choices=(1, 2, 3, 4, 5)),
         Option("seating", None, "each team's seats, its officer first, e.g. {\"black\": [2, 0], \"orange\": [1, 3]};"
@@ -80,7 +81,10 @@ class Shadows:
         preset = None if coop == "off" else coop
         teams = teams_for(players, preset is not None, resolved["seating"])
         state = ShadowsState(players, resolved, params, preset, rng_for(seed), teams)
-        rules.start_round(state)
+        try:
+            rules.start_round(state)
+        except NoMap as error:  # the options ask for maps the board cannot hold: the options are at fault
+            raise BadOptions(f"no map fits these options ({error})") from error
         return state
 
     def decisions(self, state: ShadowsState) -> list[Decision]:

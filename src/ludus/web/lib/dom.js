@@ -6,6 +6,7 @@ export function el(tag, attrs = {}, ...children) {
     if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
     else if (name === "class") node.className = value;
     else if (name === "text") node.textContent = value;
+    else if (name === "style") node.style.cssText = value; // CSSOM, which the CSP allows (style attributes it does not)
     else node.setAttribute(name, value === true ? "" : value);
   }
   for (const child of children.flat()) {

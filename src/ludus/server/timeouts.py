@@ -1,0 +1,141 @@
+"""Time limits uvicorn does not set by itself, as its protocol classes with deadlines added.
+
+uvicorn closes a kept-alive connection that stays idle between requests (``timeout_keep_alive``) but
+has no limit on how long one request may take to arrive: a client trickling one header byte at a time
+("slowloris") holds a connection forever, and httptools puts no bound on header size. ``http_protocol``
+gives each request ``request_seconds`` from the connection's start (or the request's first byte) to its
+last body byte, and at most ``MAX_HEADER_BYTES`` of headers; then the connection is answered 408/431 and
+closed.
+
+On a WebSocket the server writes views the peer must read. A peer that reads nothing fills the socket
+buffers and the transport pauses writing; ``websocket_protocol`` aborts a transport that stays paused for
+``stall_seconds``, and gives a peer as long to answer our close frame (the table's own byte bound closes
+slow readers with a close frame first, see play.py; this is the backstop for a peer that does not read
+even that).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
+
+log = logging.getLogger("ludus.server.timeouts")
+
+MAX_HEADER_BYTES = 64 * 1024  # what arrives before the headers end (a lobby body is at most 16 KiB)
+
+
+def _reply_and_close(transport: asyncio.Transport, status: str) -> None:
+    body = status.encode("ascii")
+    transport.write(b"HTTP/1.1 " + body + b"\r\ncontent-type: text/plain; charset=utf-8\r\n"
+                    b"content-length: " + str(len(body)).encode("ascii") + b"\r\nconnection: close\r\n\r\n" + body)
+    transport.close()
+
+
+class DeadlineHttp(HttpToolsProtocol):
+    """uvicorn's httptools protocol with a deadline on receiving each request and a header size bound."""
+
+    request_seconds = 10.0
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._deadline: asyncio.TimerHandle | None = None
+        self._header_bytes: int | None = 0  # None once this request's headers are complete
+
+    def _arm(self) -> None:
+        if self._deadline is None:
+            self._deadline = self.loop.call_later(self.request_seconds, self._expire)
+
+    def _disarm(self) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+
+    def _expire(self) -> None:
+        self._deadline = None
+        if self.transport.is_closing():
+            return
+        log.info("closing a connection that took more than %g s to send a request", self.request_seconds)
+        if self.cycle is None or self.cycle.response_complete:
+            _reply_and_close(self.transport, "408 Request Timeout")
+        else:  # headers arrived, the body trickles: the app's receive() learns of the disconnect
+            self.transport.close()
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._arm()  # a connection that never sends a request is cut off too
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        super().connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        if self._header_bytes is not None:
+            self._header_bytes += len(data)
+            if self._header_bytes > MAX_HEADER_BYTES:
+                _reply_and_close(self.transport, "431 Request Header Fields Too Large")
+                return
+        super().data_received(data)
+
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        self._arm()
+
+    def on_headers_complete(self) -> None:
+        self._header_bytes = None
+        super().on_headers_complete()
+
+    def on_message_complete(self) -> None:
+        super().on_message_complete()
+        self._disarm()
+        self._header_bytes = 0
+
+    def handle_websocket_upgrade(self) -> None:
+        self._disarm()
+        super().handle_websocket_upgrade()
+
+
+def http_protocol(request_seconds: float) -> type[DeadlineHttp]:
+    return type("LudusHttp", (DeadlineHttp,), {"request_seconds": request_seconds})
+
+
+class StallingWebSocket(AutoWebSocketsProtocol):  # type: ignore[misc, valid-type]
+    """uvicorn's WebSocket protocol that gives up on a peer which stops reading altogether."""
+
+    stall_seconds = 30.0
+    _stall: asyncio.TimerHandle | None = None
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # how long uvicorn waits for the peer's answer to our close frame (its own default is 10 s): a peer
+        # that does not read does not answer either
+        self.close_timeout = self.stall_seconds
+
+    def pause_writing(self) -> None:
+        super().pause_writing()
+        if self._stall is None:
+            self._stall = asyncio.get_running_loop().call_later(self.stall_seconds, self._cut)
+
+    def resume_writing(self) -> None:
+        if self._stall is not None:
+            self._stall.cancel()
+            self._stall = None
+        super().resume_writing()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._stall is not None:
+            self._stall.cancel()
+            self._stall = None
+        super().connection_lost(exc)
+
+    def _cut(self) -> None:
+        self._stall = None
+        log.info("dropping a WebSocket whose peer read nothing for %g s", self.stall_seconds)
+        self.transport.abort()
+
+
+def websocket_protocol(stall_seconds: float) -> type[StallingWebSocket]:
+    return type("LudusWebSocket", (StallingWebSocket,), {"stall_seconds": stall_seconds})
