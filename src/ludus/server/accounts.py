@@ -43,6 +43,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from .errors import ApiError
 from .store import Store, accounts, hash_token, result_seats, seats, sessions
 
 log = logging.getLogger("ludus.server.accounts")
@@ -67,17 +68,8 @@ class AttemptRates:
     signup_per_address: str = "10 per hour"  # accounts created from one address
 
 
-class AccountError(Exception):
-    def __init__(self, code: str, detail: str, status: int = 400, retry_after: int | None = None) -> None:
-        super().__init__(detail)
-        self.code = code
-        self.detail = detail
-        self.status = status
-        self.retry_after = retry_after
-
-    def response(self) -> JSONResponse:
-        headers = {"Retry-After": str(self.retry_after)} if self.retry_after else None
-        return JSONResponse({"error": self.code, "detail": self.detail}, status_code=self.status, headers=headers)
+class AccountError(ApiError):
+    """An account request refused (a taken name, wrong credentials, a missing CSRF token…)."""
 
 
 @dataclass(frozen=True)

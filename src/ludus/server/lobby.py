@@ -23,6 +23,7 @@ from ludus.ai.bot import LEVELS
 from ludus.engine import GAMES, BadOptions, UnknownGame, check_players, game_ids, load_game, resolve_options
 from ludus.engine.chance import new_secret
 
+from .errors import ApiError
 from .inputs import BadInput, display_name, is_table_id, json_object
 from .limits import Rate, Rates, Setups, SetupTimeout, TooMany, client_address
 from .live import LiveTables
@@ -32,22 +33,12 @@ from .turns import turn_terms
 DEFAULT_BOT_DELAY = 0.8
 
 
-class LobbyError(Exception):
-    def __init__(self, code: str, detail: str, status: int = 400, retry_after: int | None = None) -> None:
-        super().__init__(detail)
-        self.code = code
-        self.detail = detail
-        self.status = status
-        self.retry_after = retry_after
+class LobbyError(ApiError):
+    """A lobby request refused (bad options, a full table, too many requests…)."""
 
 
-def error_response(error: LobbyError) -> JSONResponse:
-    body: dict[str, Any] = {"error": error.code, "detail": error.detail}
-    headers: dict[str, str] = {}
-    if error.retry_after is not None:
-        body["retry_after"] = error.retry_after
-        headers["Retry-After"] = str(error.retry_after)
-    return JSONResponse(body, status_code=error.status, headers=headers)
+def error_response(error: ApiError) -> JSONResponse:
+    return error.response()
 
 
 def game_info(game_id: str) -> dict[str, Any]:
