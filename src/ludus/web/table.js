@@ -88,7 +88,8 @@ export function renderTable(root, tableId) {
   }
 
   // raw: a renderer's own messages; renderers may also see every message (onMessage)
-  const ctx = { t, send, playerName, state, gameName, raw: sendRaw };
+  // drawn: a renderer says its draw is complete (its stylesheets in, and whatever else it waits for)
+  const ctx = { t, send, playerName, state, gameName, raw: sendRaw, drawn: () => { if (state.view) pageReady("table"); } };
   window.ludus = {
     get state() { return state; },
     send,
@@ -169,11 +170,13 @@ export function renderTable(root, tableId) {
     }
     renderer = await rendererLoad;
     state.pending = locked();
-    renderer.render(board, state, ctx);
+    const complete = renderer.render(board, state, ctx);
     lockBoard();
     chat.render(state);
     ending.render(state, renderer, ctx);
-    if (state.view) pageReady("table");  // the first welcome is on screen: tests may look now
+    // the first welcome is on screen, drawn for good: tests may look now. A renderer still waiting for its
+    // stylesheets returns false and says ctx.drawn() itself once its own redraw is complete.
+    if (complete !== false) ctx.drawn();
   }
 
   // While the view is not in step with the server, nothing on the board may be chosen: renderers disable

@@ -503,7 +503,7 @@ export function ending(state, ctx) {
 
 export function render(root, state, ctx) {
   if (!state.view) return;
-  const redraw = () => render(root, state, ctx);
+  const redraw = () => { if (render(root, state, ctx)) ctx.drawn?.(); };
   // the page's layout is measured below: draw again once the stylesheets are in
   const styled = [ensureStyles("board-css", "/web/games/board.css", redraw),
     ensureStyles("floors-css", "/web/games/floors.css", redraw)].every(Boolean);
@@ -522,8 +522,9 @@ export function render(root, state, ctx) {
       el("div", { class: "floors-side" }, playersPanel(state, local), deckPanel(state, local), logPanel(state, local)))));
   wireMentions(root);
   showMentions(root);
-  if (!styled) return;
+  if (!styled) return false;  // drawn again, for good, once the stylesheets are in
   fitToWindow(prompt);
   glide(root, before);
   bringIntoView(root, decision || null);
+  return true;
 }

@@ -480,7 +480,7 @@ export function render(root, state, ctx) {
     root.replaceChildren(el("p", { class: "muted" }, "…"));
     return;
   }
-  const redraw = () => render(root, state, ctx);
+  const redraw = () => { if (render(root, state, ctx)) ctx.drawn?.(); };
   const styled = [ensureStyles("board-css", "/web/games/board.css", redraw),
     ensureStyles("rose-css", "/web/games/rose.css", redraw)].every(Boolean);
   remember(view);
@@ -512,9 +512,10 @@ export function render(root, state, ctx) {
       }
     });
   }
-  if (!styled) return;
+  if (!styled) return false;  // drawn again, for good, once the stylesheets are in
   fitToWindow(prompt);
   glide(root, before);
   const decision = offer.decision;
   bringIntoView(root, decision || null);
+  return true;
 }

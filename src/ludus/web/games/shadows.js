@@ -9,7 +9,7 @@ import { mention, showMentions, wireMentions } from "../lib/mentions.js";
 import { glide, places } from "../lib/motion.js";
 import { svg } from "../lib/svg.js";
 import { agreementPanel, proposalMark } from "./shadows/agreement.js";
-import { loadLabels, openEnlarged, pictureLabel, spaceZoom, zoomable } from "./shadows/enlarge.js";
+import { labelsLoaded, loadLabels, openEnlarged, pictureLabel, spaceZoom, zoomable } from "./shadows/enlarge.js";
 import { spaceLabel, spaceNumber } from "./shadows/spaces.js";
 
 const R = 50;  // hex radius (pointy-top)
@@ -385,7 +385,7 @@ function mapLegend(state, ctx) {
 
 export function render(root, state, ctx) {
   if (!state.view) return;
-  const redraw = () => render(root, state, ctx);
+  const redraw = () => { if (render(root, state, ctx)) ctx.drawn?.(); };
   const styled = [ensureStyles("board-css", "/web/games/board.css", redraw),
     ensureStyles("shadows-css", "/web/games/shadows.css", redraw)].every(Boolean);
   askServerTime();
@@ -425,9 +425,10 @@ export function render(root, state, ctx) {
         historyPanel(state, ctx)))));
   wireMentions(root);
   showMentions(root);
-  if (!styled) return;
+  if (!styled) return false;  // drawn again, for good, once the stylesheets are in
   fitToWindow(prompt);
   glide(root, before);
   const question = give || move || nextOfficer;
   bringIntoView(root, question || null);
+  return labelsLoaded();  // the pictures' names redraw the board once they arrive
 }

@@ -6,7 +6,7 @@ import { el } from "../../lib/dom.js";
 import { language } from "../../lib/i18n.js";
 import { svg } from "../../lib/svg.js";
 
-const labels = { key: null, map: new Map() };
+const labels = { key: null, map: new Map(), loaded: false };
 let overlay = null;
 
 function ensureStyles() {
@@ -23,13 +23,24 @@ export function loadLabels(view, onLoaded) {
   if (labels.key === key) return;
   labels.key = key;
   labels.map = new Map();
+  labels.loaded = false;
   const query = new URLSearchParams({ lang });
   if (seed !== null && seed !== undefined) query.set("seed", String(seed));
   fetch(`/pictures/labels.json?${query}`).then((response) => (response.ok ? response.json() : null)).then((data) => {
-    if (!data || labels.key !== key) return;
-    labels.map = new Map(Object.entries(data.labels));
+    if (labels.key !== key) return;
+    if (data) labels.map = new Map(Object.entries(data.labels));
+    labels.loaded = true;  // or known missing: the pictures go unnamed rather than the table waiting
     onLoaded();
-  }).catch(() => {});
+  }).catch(() => {
+    if (labels.key !== key) return;
+    labels.loaded = true;
+    onLoaded();
+  });
+}
+
+/** Have this deck's picture names arrived (or failed to)? */
+export function labelsLoaded() {
+  return labels.loaded;
 }
 
 /** What picture ``id`` shows, in the page's language ("" until the labels arrive). */
