@@ -98,6 +98,10 @@ export function renderReplay(root, tableId) {
     board.replaceChildren(...panels.map((panel) => panel.holder));
   }
 
+  function complete() {
+    return panels.every((panel) => panel.complete);
+  }
+
   async function draw(at, n) {
     const data = replay.data;
     if (!renderer) renderer = await import(`/web/games/${data.game}.js`).catch(() => import("/web/games/generic.js"));
@@ -108,8 +112,10 @@ export function renderReplay(root, tableId) {
       const slot = panels[index];
       slot.state = stateFor(panel.seats, panel.view, n, log);
       // read-only: nothing is offered and nothing can be sent from a replay
-      slot.ctx = { t, send: () => false, raw: () => false, playerName, gameName, state: slot.state, readOnly: true };
-      renderer.render(slot.root, slot.state, slot.ctx);
+      // drawn: the renderer's own redraw (once its stylesheets are in) completed this panel
+      slot.ctx = { t, send: () => false, raw: () => false, playerName, gameName, state: slot.state, readOnly: true,
+        drawn: () => { slot.complete = true; if (complete()) pageReady("replay"); } };
+      slot.complete = renderer.render(slot.root, slot.state, slot.ctx) !== false;
     });
     const first = panels[0];
     if (first.state.outcome) {
@@ -143,7 +149,7 @@ export function renderReplay(root, tableId) {
     replay.shown = n;
     replay.shownSeat = replay.seat;
     address();
-    pageReady("replay");  // the first step is on screen: tests may look now
+    if (complete()) pageReady("replay");  // the first step is on screen, drawn for good: tests may look now
   }
 
   // the address names the move on screen; while playing fast it is written a few times a second at most

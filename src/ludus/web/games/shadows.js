@@ -390,7 +390,7 @@ export function render(root, state, ctx) {
     ensureStyles("shadows-css", "/web/games/shadows.css", redraw)].every(Boolean);
   askServerTime();
   redrawAll = redraw;
-  loadLabels(state.view, () => redrawAll());
+  loadLabels(state.view, redraw);
   local.root = root;
   clearInterval(local.ticker);
   if (state.view.clock && state.view.phase === "play") local.ticker = setInterval(() => tickClock(state), 500);

@@ -13,10 +13,15 @@ const MAX_SCALE = 4;
 const DRAG_SLOP = 6;  // px a pointer may wander before a press becomes a drag (a tap stays a tap)
 const views = new Map();  // board key → { home, scale, cx, cy }
 
-/** A stylesheet of a renderer: true once loaded; onLoad runs when it arrives (redraw then). */
+/** A stylesheet of a renderer: true once loaded; onLoad runs when it arrives (redraw then) — every caller's,
+ * since several boards may wait for one stylesheet (the replay viewer's panels). */
 export function ensureStyles(id, href, onLoad) {
   const found = document.getElementById(id);
-  if (found) return found.dataset.loaded === "1";
+  if (found) {
+    if (found.dataset.loaded === "1") return true;
+    if (onLoad) found.addEventListener("load", () => onLoad(), { once: true });
+    return false;
+  }
   const link = el("link", { id, rel: "stylesheet", href });
   link.addEventListener("load", () => { link.dataset.loaded = "1"; onLoad?.(); });
   document.head.append(link);

@@ -6,7 +6,7 @@ import { el } from "../../lib/dom.js";
 import { language } from "../../lib/i18n.js";
 import { svg } from "../../lib/svg.js";
 
-const labels = { key: null, map: new Map(), loaded: false };
+const labels = { key: null, map: new Map(), loaded: false, waiting: [] };
 let overlay = null;
 
 function ensureStyles() {
@@ -14,28 +14,33 @@ function ensureStyles() {
   document.head.append(el("link", { id: "shadows-enlarge-css", rel: "stylesheet", href: "/web/games/shadows/enlarge.css" }));
 }
 
-/** Ask once per deck and language what every picture shows; ``onLoaded`` redraws the table when it arrives. */
+/** Ask once per deck and language what every picture shows; ``onLoaded`` redraws a board when it arrives
+ * (every board that asked meanwhile: the replay viewer shows several). */
 export function loadLabels(view, onLoaded) {
   ensureStyles();
   const seed = view.options?.picture_seed;
   const lang = language();
   const key = `${seed ?? ""}|${lang}`;
-  if (labels.key === key) return;
+  if (labels.key === key) {
+    if (!labels.loaded) labels.waiting.push(onLoaded);
+    return;
+  }
   labels.key = key;
   labels.map = new Map();
   labels.loaded = false;
-  const query = new URLSearchParams({ lang });
-  if (seed !== null && seed !== undefined) query.set("seed", String(seed));
-  fetch(`/pictures/labels.json?${query}`).then((response) => (response.ok ? response.json() : null)).then((data) => {
+  labels.waiting = [onLoaded];
+  const arrived = (data) => {
     if (labels.key !== key) return;
     if (data) labels.map = new Map(Object.entries(data.labels));
     labels.loaded = true;  // or known missing: the pictures go unnamed rather than the table waiting
-    onLoaded();
-  }).catch(() => {
-    if (labels.key !== key) return;
-    labels.loaded = true;
-    onLoaded();
-  });
+    const waiting = labels.waiting;
+    labels.waiting = [];
+    waiting.forEach((redraw) => redraw());
+  };
+  const query = new URLSearchParams({ lang });
+  if (seed !== null && seed !== undefined) query.set("seed", String(seed));
+  fetch(`/pictures/labels.json?${query}`).then((response) => (response.ok ? response.json() : null))
+    .then(arrived, () => arrived(null));
 }
 
 /** Have this deck's picture names arrived (or failed to)? */
