@@ -197,11 +197,17 @@ def test_a_board_zooms_and_pans_on_a_phone(server: str, browser: Any, web_databa
     assert panned[0] < zoomed[0] and panned[1] < zoomed[1], "dragging right and down shows more of the left and top"
     page.click("[data-zoom='fit']")
     assert box() == whole
-    # two fingers spreading apart zoom in
+    # two fingers spreading apart zoom in (around the board's middle where it is now)
+    frame = page.locator(".board-frame svg").bounding_box()
+    x, y = frame["x"] + frame["width"] / 2, frame["y"] + frame["height"] / 2
     touch = page.context.new_cdp_session(page)
     for kind, spread in (("touchStart", 30), ("touchMove", 60), ("touchMove", 90), ("touchEnd", 90)):
         points = [] if kind == "touchEnd" else [{"x": x - spread, "y": y, "id": 1}, {"x": x + spread, "y": y, "id": 2}]
         touch.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+    # the browser answers a dispatched touch before the page has handled it: wait for the page's answer (a
+    # selector and an attribute read, nothing that can throw), then measure it
+    page.wait_for_function("(width) => Number(document.querySelector('.shadows-board').getAttribute('viewBox')"
+                           ".split(' ')[2]) < width", arg=whole[2])
     pinched = box()
     assert pinched[2] < whole[2] * 0.5, f"a pinch from 60 to 180 px apart zooms in about 3×: {pinched} of {whole}"
     page.click("[data-zoom='fit']")
