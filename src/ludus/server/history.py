@@ -22,7 +22,7 @@ from ludus.engine import game_ids
 from .accounts import Accounts
 from .archive import Archive
 from .live import LiveTables
-from .lobby import LobbyError, error_response
+from .lobby import LobbyError
 from .store import invites, rematches, seats, tables
 
 MAX_PAGE = 100_000
@@ -62,7 +62,7 @@ class History:
             try:
                 return JSONResponse(await operation(request), headers={"Cache-Control": "no-store"})
             except LobbyError as error:
-                return error_response(error)
+                return error.response()
         return endpoint
 
     async def db(self, function: Any, *args: Any, **kwargs: Any) -> Any:

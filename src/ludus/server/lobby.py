@@ -37,10 +37,6 @@ class LobbyError(ApiError):
     """A lobby request refused (bad options, a full table, too many requests…)."""
 
 
-def error_response(error: ApiError) -> JSONResponse:
-    return error.response()
-
-
 def game_info(game_id: str) -> dict[str, Any]:
     game = load_game(game_id)
     return {"id": game.id, "players": [game.players.start, game.players.stop - 1],
@@ -183,7 +179,7 @@ class Lobby:
         try:
             return JSONResponse({"table": (await self._record(_table_id(request))).to_json()})
         except LobbyError as error:
-            return error_response(error)
+            return error.response()
 
     async def create(self, request: Request) -> JSONResponse:
         try:
@@ -191,7 +187,7 @@ class Lobby:
             body = await _body(request)
             created = await self._create(body, await _account(request))
         except LobbyError as error:
-            return error_response(error)
+            return error.response()
         return JSONResponse(created, status_code=201)
 
     async def join(self, request: Request) -> JSONResponse:
@@ -201,7 +197,7 @@ class Lobby:
             body = await _body(request)
             joined = await self._join(table_id, body.get("name"), body.get("seat"), await _account(request))
         except LobbyError as error:
-            return error_response(error)
+            return error.response()
         return JSONResponse(joined)
 
     async def leave(self, request: Request) -> JSONResponse:
@@ -212,7 +208,7 @@ class Lobby:
             await self.tables.db(self.tables.store.release_seat, table_id, seat, digest)
             await self._seats_changed(table_id)
         except LobbyError as error:
-            return error_response(error)
+            return error.response()
         return JSONResponse({"left": seat})
 
     async def saved_match(self, request: Request) -> JSONResponse:
@@ -223,7 +219,7 @@ class Lobby:
             if record.status != "over":
                 raise LobbyError("not-over", "the move log is published when the game is over", 403)
         except LobbyError as error:
-            return error_response(error)
+            return error.response()
         log = await self.tables.db(self.tables.store.moves, record.id)
         return JSONResponse(match_file(record, log))
 

@@ -33,7 +33,7 @@ from ludus.engine.replay import EVERYONE, Perspective, Replay
 
 from .inputs import is_table_id
 from .live import LiveTables
-from .lobby import LobbyError, error_response, match_file
+from .lobby import LobbyError, match_file
 
 CHUNK = 16
 MAX_COUNT = 64
@@ -206,7 +206,7 @@ class ReplayApi:
         try:
             table_id, loaded, perspective = await self._asked(request)
         except LobbyError as error:
-            return error_response(error)
+            return error.response()
         replay = loaded.replay
         outcome = replay.outcome
         head = _dumps({
@@ -226,7 +226,7 @@ class ReplayApi:
             start = _number(request, "from", 0, 0, replay.moves)
             count = min(_number(request, "count", CHUNK, 1, MAX_COUNT), replay.moves + 1 - start)
         except LobbyError as error:
-            return error_response(error)
+            return error.response()
         texts = await self.cache.views(table_id, replay, perspective, start, count)
         body = f'{{"table":{_dumps(table_id)},"seat":{_dumps(perspective_name(perspective))},"from":{start},' \
                f'"views":[{",".join(texts)}]}}'

@@ -24,7 +24,7 @@ from ludus.ai.bot import LEVELS
 from ludus.engine.chance import new_secret
 
 from .live import LiveTables
-from .lobby import LobbyError, _account, _body, _table_id, error_response, seat_holder
+from .lobby import LobbyError, _account, _body, _table_id, seat_holder
 from .store import TableRecord, hash_token
 
 
@@ -52,7 +52,7 @@ class Seating:
                 body = await _body(request)
                 return JSONResponse(await operation(request, table_id, body))
             except LobbyError as error:
-                return error_response(error)
+                return error.response()
         return endpoint
 
     async def _holder(self, request: Request, table_id: str, body: dict[str, Any]) -> tuple[TableRecord, int, str]:
