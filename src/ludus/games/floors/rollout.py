@@ -67,10 +67,7 @@ class ExitRollout:
                 if step in decision.options:
                     return step
             self.plans.pop(id(st), None)
-            for fallback in ("exit", "done"):
-                if fallback in decision.options:
-                    return fallback
-            return rng.choice([o for o in decision.options if o != "undo"] or list(decision.options))
+            return nearest_step(st, decision.options)
         return rng.choice(decision.options)  # advanced setup: anywhere legal
 
     def plan(self, st: FloorsState, figures: list[int], rng: random.Random) -> tuple[int, list[str]]:
@@ -87,6 +84,26 @@ class ExitRollout:
                 best, best_key = steps, key
         assert best is not None  # staying put is always a result
         return fig, list(best)
+
+
+def nearest_step(st: FloorsState, options: tuple[Choice, ...]) -> Choice:
+    """Without a plan (the search's tree chose the figure): the step that ends nearest the exit, out
+    through it when offered, into the corridor from the waiting area; stop when no step gets nearer."""
+    if "exit" in options:
+        return "exit"
+    if "enter" in options:
+        return "enter"
+    here = st.fig_sq[st.move_fig]
+    best: Choice = "done" if "done" in options else None
+    best_distance = EXIT_DISTANCE[here] if here >= 0 and best is not None else 10_000
+    for option in options:
+        if option in DIR_INDEX:
+            plan = plan_step(st, here, DIR_INDEX[option])
+            if plan is not None and plan.to >= 0 and EXIT_DISTANCE[plan.to] < best_distance:
+                best, best_distance = option, EXIT_DISTANCE[plan.to]
+    if best is None:  # only "undo" is left
+        best = options[0]
+    return best
 
 
 def _ending_distance(st: FloorsState, fig: int, steps: list[str]) -> int:

@@ -52,8 +52,10 @@ class Budget:
 
 
 LEVEL_BUDGETS: dict[str, Budget] = {
-    "medium": Budget(keep=16, shortlist=5, replies=2, reply_keep=5, seconds=0.3),
-    "hard": Budget(keep=40, shortlist=10, replies=4, reply_keep=8, seconds=1.2),
+    "medium": Budget(keep=16, shortlist=5, replies=2, reply_keep=5, seconds=None),
+    # hard looks ahead to the end of the round (at most 19 further moves, 5 players): against greedy
+    # opponents the greedy reply is their own rule, so the monster is weighed where the round leaves it
+    "hard": Budget(keep=40, shortlist=12, replies=19, reply_keep=8, seconds=None),
 }
 
 
