@@ -7,7 +7,7 @@ import random
 
 from ludus.ai.mcts import ISMCTSBot, outcome_value, random_rollout
 from ludus.games.floors.game import GAME
-from ludus.games.floors.rollout import ExitRollout, progress_value
+from ludus.games.floors.rollout import ExitRollout, aware_ismcts_factory, progress_value
 from ludus.games.floors.state import EATEN, OUT, FloorsState
 
 
@@ -43,6 +43,12 @@ def test_exit_bound_playouts_from_twenty_fixed_positions_get_a_figure_out_in_nin
     finished = [play_out(st.clone(), ExitRollout(), random.Random(n)) for n, st in enumerate(POSITIONS)]
     with_figure_out = sum(sum(st.out) > 0 for st in finished)
     assert with_figure_out >= 18, with_figure_out  # at least 90% of the 20 playouts
+
+
+def test_an_exit_bound_playout_follows_from_its_seed():
+    first = play_out(POSITIONS[3].clone(), ExitRollout(), random.Random(7))
+    again = play_out(POSITIONS[3].clone(), ExitRollout(), random.Random(7))
+    assert GAME.view(first, None) == GAME.view(again, None)
 
 
 def test_random_playouts_from_the_same_positions_end_in_an_all_way_tie():
@@ -82,3 +88,15 @@ def test_a_floors_aware_search_tells_the_figures_apart_where_a_random_one_sees_o
     assert len(_root_values(random_rollout, outcome_value, None)) == 1
     assert len(_root_values(ExitRollout(), progress_value, 120)) > 1
 
+
+
+def test_the_floors_aware_search_chooses_offered_options_and_the_same_from_one_seed():
+    st = POSITIONS[5].clone()  # three players
+    make = aware_ismcts_factory(iterations=8, rollout_depth=40)
+    for _ in range(6):
+        decision = GAME.decisions(st)[0]
+        view = GAME.view(st, decision.seat)
+        choice = make(GAME, decision.seat, 4).choose(view, decision)
+        assert decision.allows(choice)
+        assert make(GAME, decision.seat, 4).choose(view, decision) == choice
+        GAME.apply(st, decision.seat, choice)

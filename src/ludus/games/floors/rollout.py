@@ -21,7 +21,7 @@ import math
 import random
 from typing import Any
 
-from ludus.ai.mcts import outcome_value
+from ludus.ai.mcts import ISMCTSBot, outcome_value
 from ludus.engine import Choice, Decision, Game
 
 from .board import DIR_INDEX, ENTRANCE, EXIT_DISTANCE
@@ -142,3 +142,13 @@ def progress_value(game: Game, state: Any, seat: int) -> float:
         return outcome_value(game, st, seat)
     totals = seat_totals(st, phases_after_next(st) + 1)
     return 1.0 / (1.0 + math.exp(-relative(totals, seat) / VALUE_SCALE))
+
+
+def aware_ismcts_factory(iterations: int = 200, rollout_depth: int | None = 120, **settings: Any):
+    """A factory ``(game, seat, seed) -> ISMCTSBot`` searching with ``ExitRollout`` and ``progress_value``
+    (each bot its own rollout policy, so plans never mix between bots)."""
+    def make(game: Game, seat: int, seed: int | None = None) -> ISMCTSBot:
+        return ISMCTSBot(game, seat, iterations=iterations, rollout=ExitRollout(), evaluate=progress_value,
+                         seed=seed, rollout_depth=rollout_depth, **settings)
+
+    return make
