@@ -50,9 +50,9 @@ def _checked_game(levels: list[str], seed: int, options: dict | None = None) -> 
 @pytest.mark.usefixtures("small_budgets")
 def test_bots_of_every_level_only_choose_offered_options_in_whole_games():
     st = _checked_game(["hard", "easy", "random"], 4)
-    assert st.winners
+    assert st.winners is not None  # over: a winner, or [] when no figure got out
     st = _checked_game(["medium", "hard"], 7, {"variant": "advanced"})
-    assert st.winners
+    assert st.winners is not None
 
 
 def _reshuffled(st: FloorsState, rng: random.Random) -> FloorsState:
