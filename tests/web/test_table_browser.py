@@ -241,6 +241,7 @@ def _first_out_won_with_fewer(outcome: Any) -> bool:
 
 
 FIRST_OUT = {"en": "first to bring a figure out", "hu": "elsőként juttatta ki a figuráját", "zh": "第一个让棋子逃出"}
+SAYS = "([where, words]) => (document.querySelector(where)?.textContent || '').includes(words)"
 
 
 @pytest.mark.parametrize(("game", "seats", "options", "level", "wanted", "details"), [
@@ -272,17 +273,14 @@ def test_every_game_ends_on_a_screen_naming_the_winners_with_the_scores(
         page.wait_for_selector("#end-screen #win-reason")
         for lang in ("hu", "zh"):
             page.select_option("#lang", lang)
-            page.wait_for_function("(words) => (document.querySelector('#win-reason')?.textContent || '').includes(words)",
-                                   arg=FIRST_OUT[lang])
+            page.wait_for_function(SAYS, arg=["#win-reason", FIRST_OUT[lang]])
         shoot(page, artifacts / "floors-end-zh-desktop.png")
         page.click("#end-screen #open-replay")
         wait_ready(page, "replay")
         page.click("#replay-last")
-        page.wait_for_function("(words) => (document.querySelector('#replay-reason')?.textContent || '').includes(words)",
-                               arg=FIRST_OUT["zh"])
+        page.wait_for_function(SAYS, arg=["#replay-reason", FIRST_OUT["zh"]])
         page.select_option("#lang", "en")
-        page.wait_for_function("(words) => (document.querySelector('#replay-reason')?.textContent || '').includes(words)",
-                               arg=FIRST_OUT["en"])
+        page.wait_for_function(SAYS, arg=["#replay-reason", FIRST_OUT["en"]])
         assert page.is_visible("#replay-result")
         shoot(page, artifacts / "floors-replay-end-desktop.png")
         close(page)
