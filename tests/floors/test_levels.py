@@ -13,7 +13,7 @@ from ludus.games.floors import search, strong
 from ludus.games.floors.bots import GreedyBot
 from ludus.games.floors.game import GAME
 from ludus.games.floors.simulate import GameRecord, Ladder, report, run_ladder, seating
-from ludus.games.floors.state import FloorsState
+from ludus.games.floors.state import OUT, FloorsState
 from ludus.games.floors.strong import Budget, SearchBot
 
 SMALL = {"medium": Budget(keep=4, shortlist=2, replies=1, reply_keep=3, seconds=None),
@@ -169,3 +169,15 @@ def test_hard_plays_its_whole_shortlist_on_to_the_end_of_the_round_and_plans_ali
     budget = strong.LEVEL_BUDGETS["hard"]
     assert first.last_search["looked"] == min(budget.shortlist, first.last_search["moves"])
     assert first.last_search["capped"] == 0.0
+
+
+def test_the_search_values_the_first_figure_out_above_a_later_one():
+    # a game that stalls is won by whoever brought a figure out first, so that figure is worth more
+    st = GAME.setup(2, 8)
+    for seat, stamp in ((1, 1), (0, 2)):
+        fig = next(f for f in range(len(st.fig_sq)) if st.fig_owner[f] == seat)
+        st.fig_sq[fig] = OUT
+        st.out[seat] += 1
+        st.reached[seat].append(stamp)
+    totals = search.seat_totals(st, 10)
+    assert totals[1] - totals[0] == pytest.approx(search.FIRST_OUT_WORTH)

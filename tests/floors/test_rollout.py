@@ -1,5 +1,5 @@
 """Floors playouts that make progress (issue 25, point 4): a search that rolls out with the exit-bound
-policy sees figures get out, where random playouts end in an all-way tie."""
+policy sees figures get out, where random playouts end with nobody winning."""
 
 from __future__ import annotations
 
@@ -51,10 +51,11 @@ def test_an_exit_bound_playout_follows_from_its_seed():
     assert GAME.view(first, None) == GAME.view(again, None)
 
 
-def test_random_playouts_from_the_same_positions_end_in_an_all_way_tie():
+def test_random_playouts_from_the_same_positions_get_no_figure_out_and_nobody_wins():
     # why the exit-bound policy exists: the default rollout gives the search nothing to tell apart
     finished = [play_out(st.clone(), random_rollout, random.Random(n)) for n, st in enumerate(POSITIONS[:5])]
-    assert all(sum(st.out) == 0 and len(st.winners or []) == st.players for st in finished)
+    # no figure out: nobody wins (the rulebook's end), the same for every seat whatever it chose
+    assert all(sum(st.out) == 0 and st.winners == [] for st in finished)
 
 
 def test_the_progress_value_prefers_the_seat_nearer_the_exit_and_stays_between_zero_and_one():
@@ -84,7 +85,7 @@ def _root_values(rollout, evaluate, depth: int | None) -> set[float]:
     return {round(child.value / child.visits, 6) for child in root.children.values()}
 
 
-def test_a_floors_aware_search_tells_the_figures_apart_where_a_random_one_sees_only_ties():
+def test_a_floors_aware_search_tells_the_figures_apart_where_a_random_one_sees_no_difference():
     assert len(_root_values(random_rollout, outcome_value, None)) == 1
     assert len(_root_values(ExitRollout(), progress_value, 120)) > 1
 
