@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ludus.engine import Choice, Decision, Game, clone, load_game, normalize
+from ludus.engine import GAMES, Choice, Decision, Game, clone, load_game, normalize
 from ludus.engine.game import State
 from ludus.engine.replay import Replay
 
@@ -258,6 +258,14 @@ def _choices_of(replay: Replay, seat: int) -> list[tuple[str, int]]:
 def _mix(seed: int, n: int) -> int:
     """A seed per decision, so a decision's estimate does not depend on where a run was cut."""
     return random.Random(seed * 1_000_003 + n).getrandbits(64)
+
+
+def run_part(coach: Coach, seconds: float, target: str | None = None) -> Coach:
+    """One part of a walk (in a worker process: the coach travels there and back pickled). ``target`` is the
+    game's registry entry ("module:attribute") where the worker's registry may not know it."""
+    if target is not None:
+        GAMES.setdefault(coach.match["game"], target)
+    return coach.run(seconds=seconds)
 
 
 def coach_match(match: Mapping[str, Any], seat: int, budget: Budget = Budget(), seed: int = 0) -> dict[str, Any]:
