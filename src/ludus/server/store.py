@@ -129,6 +129,17 @@ chat_lines = Table(
     Column("at", Float, nullable=False),
 )
 
+# The coach's analysis of one seat of a finished game (server/analysis.py), computed once: ``report`` is JSON.
+analyses = Table(
+    "ludus_analyses", metadata,
+    Column("table_id", String(32), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("created", Float, nullable=False),
+    Column("report", Text, nullable=False),
+    PrimaryKeyConstraint("table_id", "seat"),
+)
+
+
 
 # --- accounts, the archive, ratings, deadlines (docs/accounts.md) ----------------------------------------
 accounts = Table(
@@ -607,6 +618,18 @@ class Store:
                               .order_by(chat_lines.c.id.desc()).limit(limit)).all()
         return [{"n": row.id, "seat": row.seat, "name": row.name, "text": row.text, "at": row.at}
                 for row in reversed(rows)]
+
+    def analysis(self, table_id: str, seat: int) -> dict[str, Any] | None:
+        with self.engine.connect() as db:
+            report = db.execute(select(analyses.c.report).where(
+                analyses.c.table_id == table_id, analyses.c.seat == seat)).scalar()
+        return None if report is None else json.loads(report)
+
+    def save_analysis(self, table_id: str, seat: int, report: dict[str, Any], at: float) -> None:
+        """Keep an analysis; one already kept (another process finished first) stays."""
+        text = json.dumps(report, separators=(",", ":"), ensure_ascii=False)
+        with contextlib.suppress(IntegrityError), self.engine.begin() as db:
+            db.execute(insert(analyses).values(table_id=table_id, seat=seat, created=at, report=text))
 
 
 def _start_if_full(db: Any, table_id: str) -> None:
