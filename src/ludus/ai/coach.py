@@ -23,6 +23,7 @@ events shown to that seat. It never reads the true state of a finished game.
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 import time
@@ -51,9 +52,10 @@ class Judge:
     depth: int | None = None
     kinds: frozenset[str] | None = None
     """The decision kinds the coach judges (None: all). A game whose hard bot plans a whole move at its first
-    decision and plays the plan out (Floors: a figure, then its steps) names only that first kind: a step of a
-    move the bot would not have made has no answer of its own, and a rollout from the middle of a move has no
-    plan to finish it by."""
+    decision and plays the plan out (Floors: a figure, then its steps) names only that first kind, and each
+    choice is judged with the rest of its move: the player's as logged, the bot's as it planned it (the seat's
+    next decisions until another seat decides or a decision of a judged kind comes). A step of a move the bot
+    would not have made has no answer of its own, and a rollout from the middle of a move has no plan."""
 
 
 _JUDGES: dict[str, Judge] = {}
@@ -90,9 +92,11 @@ def choice_key(choice: Choice) -> str:
 
 
 def analyse(game: Game, seat: int, view: Mapping[str, Any], decision: Decision,
-            options: Iterable[Choice] | None = None, budget: Budget = Budget(), seed: int = 0) -> dict[str, float]:
+            options: Iterable[Choice] | None = None, budget: Budget = Budget(), seed: int = 0,
+            rest: Mapping[str, Sequence[Choice]] | None = None) -> dict[str, float]:
     """``{choice_key(option): winning chance}`` for ``options`` (default: every option of ``decision``),
-    estimated from ``view`` alone (see the module's docstring)."""
+    estimated from ``view`` alone (see the module's docstring). ``rest[choice_key(option)]`` are the seat's
+    choices that complete the option's move, played after it while the seat decides and they are offered."""
     wanted = list(decision.options if options is None else options)
     for option in wanted:
         if not decision.allows(option):
@@ -109,10 +113,19 @@ def analyse(game: Game, seat: int, view: Mapping[str, Any], decision: Decision,
         for option in wanted:
             state = clone(game, world)
             game.apply(state, seat, option)
+            _follow(game, state, seat, (rest or {}).get(choice_key(option), ()))
             # the same rollout generator for every option: options are compared on the same luck
             _play_on(game, state, depth, judge, budget.rollout_level, random.Random(rollout_seed))
             totals[choice_key(option)] += min(1.0, max(0.0, value(game, state, seat)))
     return {key: total / worlds for key, total in totals.items()}
+
+
+def _follow(game: Game, state: State, seat: int, choices: Iterable[Choice]) -> None:
+    for choice in choices:
+        decisions = game.decisions(state)
+        if not decisions or decisions[0].seat != seat or not decisions[0].allows(choice):
+            return
+        game.apply(state, seat, choice)
 
 
 def _play_on(game: Game, state: State, depth: int | None, judge: Judge | None, level: str,
@@ -206,7 +219,7 @@ class Coach:
             if step.seat == self.seat and "choice" in step.entry:
                 decision = _answered(game, state, self.seat, step.entry["choice"])
                 if decision is not None and _judged(judge, decision.kind, len(decision.options)):
-                    self.verdicts.append(self._judge(game, state, decision, n + 1, step.entry["choice"]))
+                    self.verdicts.append(self._judge(game, replay, state, decision, n + 1, judge))
                     analysed += 1
                 elif decision is not None:  # forced, or not judged: the bot follows along
                     self.bot.choose(game.view(state, self.seat), decision)
@@ -217,20 +230,59 @@ class Coach:
             self.at = replay.moves
         return self
 
-    def _judge(self, game: Game, state: State, decision: Decision, n: int, played: Choice) -> Verdict:
+    def _judge(self, game: Game, replay: Replay, state: State, decision: Decision, n: int,
+               judge: Judge | None) -> Verdict:
+        """Decision ``n`` (its position is step ``n - 1``), from the seat's view only."""
+        played = replay.steps[n - 1].entry["choice"]
         view = game.view(state, self.seat)  # the seat's own view: all the coach may know
         best = self.bot.choose(view, decision)
         options = [best] if choice_key(best) == choice_key(played) else [best, played]
-        chances = analyse(game, self.seat, view, decision, options, self.budget, seed=_mix(self.seed, n))
+        rest: dict[str, list[Choice]] = {}
+        if judge is not None and judge.kinds is not None:
+            rest[choice_key(played)] = self._rest_played(replay, n, judge.kinds)
+            if choice_key(best) != choice_key(played):
+                # a copy of the bot as it is now, holding its plan for the move: the bot itself follows the player
+                planner = copy.deepcopy(self.bot)
+                rest[choice_key(best)] = _rest_planned(game, planner, view, self.seat, best, judge.kinds,
+                                                       random.Random(_mix(self.seed, -n)))
+        chances = analyse(game, self.seat, view, decision, options, self.budget, seed=_mix(self.seed, n), rest=rest)
         chance_best, chance_played = chances[choice_key(best)], chances[choice_key(played)]
         return Verdict(n, decision.kind, dict(decision.prompt), played, best, chance_played, chance_best,
                        chance_best - chance_played > self.budget.threshold)
+
+    def _rest_played(self, replay: Replay, n: int, kinds: frozenset[str]) -> list[Choice]:
+        """The seat's logged choices after decision ``n`` that finish its move."""
+        rest: list[Choice] = []
+        for step in replay.steps[n:]:
+            if step.seat != self.seat or "choice" not in step.entry or step.kind in kinds:
+                break
+            rest.append(step.entry["choice"])
+        return rest
 
     def report(self) -> dict[str, Any]:
         return {"seat": self.seat, "game": self.match["game"], "decisions": self.total, "judged": len(self.verdicts),
                 "budget": self.budget.to_json(),
                 "moves": [verdict.to_json() for verdict in self.verdicts],
                 "mistakes": sum(1 for verdict in self.verdicts if verdict.mistake)}
+
+
+def _rest_planned(game: Game, bot: Bot, view: Mapping[str, Any], seat: int, first: Choice, kinds: frozenset[str],
+                  rng: random.Random) -> list[Choice]:
+    """The bot's own rest of the move it starts with ``first``: played in a world sampled from the view."""
+    world = game.world_from_view(dict(view), seat, rng)
+    game.apply(world, seat, first)
+    rest: list[Choice] = []
+    while len(rest) < MAX_REST and game.outcome(world) is None:
+        decisions = game.decisions(world)
+        if not decisions or decisions[0].seat != seat or decisions[0].kind in kinds:
+            break
+        choice = bot.choose(game.view(world, seat), decisions[0])
+        game.apply(world, seat, choice)
+        rest.append(choice)
+    return rest
+
+
+MAX_REST = 64
 
 
 def _judged(judge: Judge | None, kind: str, options: int) -> bool:

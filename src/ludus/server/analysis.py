@@ -60,9 +60,10 @@ class Job:
         return {"status": "running", "seat": self.seat, "done": self.done, "total": self.total}
 
 
-def analysis_seed(table_id: str, seat: int) -> int:
-    """The coach's seed for a seat of a table: the same analysis whoever asks and whenever."""
-    return int.from_bytes(hashlib.blake2b(f"coach:{table_id}:{seat}".encode(), digest_size=8).digest(), "big")
+def analysis_seed(match: dict[str, Any], seat: int) -> int:
+    """The coach's seed for a seat of a finished match (its secret is public once it is over): the same
+    analysis whoever asks and whenever, and for the same match on another server."""
+    return int.from_bytes(hashlib.blake2b(f"coach:{match['seed']}:{seat}".encode(), digest_size=8).digest(), "big")
 
 
 class Analyses:
@@ -113,7 +114,7 @@ class Analyses:
         match = match_file(record, await self.tables.db(self.tables.store.moves, table_id))
         job = Job(table_id, record.game, seat, client)
         self.jobs[(table_id, seat)] = self.busy[client] = job
-        job.task = asyncio.create_task(self._run(job, Coach(match, seat, self.budget, analysis_seed(table_id, seat))))
+        job.task = asyncio.create_task(self._run(job, Coach(match, seat, self.budget, analysis_seed(match, seat))))
         return job.progress()
 
     async def _run(self, job: Job, coach: Coach) -> None:
