@@ -62,6 +62,7 @@ export function analysisPanel(tableId, actions) {
       return el("li", { class: "analysis-mistake", "data-move": move.n },
         el("button", { type: "button", class: "quiet analysis-jump", onclick: () => actions.open(report.seat, move.n - 1) },
           t("replay.analysis.move", { n: move.n })),
+        el("span", { class: "muted analysis-kind" }, ` ${kindText(data.game, move.kind)}`),
         el("p", { class: "analysis-played" }, t("replay.analysis.played", { choice: played, chance: percent(move.chance_played) })),
         el("p", { class: "analysis-best" }, t("replay.analysis.best", { choice: best, chance: percent(move.chance_best) })));
     }));
