@@ -1,4 +1,4 @@
-"""The coach's API (server/analysis.py): a player's own seat of a finished game analysed on the workers, once;
+"""The coach's API (server/api/analysis.py): a player's own seat of a finished game analysed on the workers, once;
 a running game refused; only the seat's player may ask; one analysis per client at a time; a deadline."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from ludus.ai import bot_for
 from ludus.engine import Match
 from ludus.engine.replay import Replay
 from ludus.server.app import create_app
-from ludus.server.limits import Limits, _pool, setup_game
+from ludus.server.guards.limits import Limits, _pool, setup_game
 from ludus.server.store import Store, hash_token
 
 QUICK = Limits(setup_workers=1, analysis_worlds=1, analysis_depth=4, analysis_seconds=120)

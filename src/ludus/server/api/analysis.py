@@ -10,7 +10,7 @@ seat's player may ask, see docs/web.md), ``analysis-busy`` (429: this account or
 analysis under way).
 
 The work (``ludus.ai.coach.Coach``: the hard bot's choice and the winning chances, from the seat's views only)
-runs on the server's worker processes (the setup pool of ``limits.py``), never on the event loop, in parts of
+runs on the server's worker processes (the setup pool of ``guards/limits.py``), never on the event loop, in parts of
 about a CPU-second each, so the progress can be told and a table's setup never waits long behind an analysis;
 the whole analysis must be done within ``Limits.analysis_seconds``, else a part's worker is stopped and the
 answer is ``analysis-timeout``. Stored in ``ludus_analyses``, an analysis is computed once. Jobs under way and
@@ -33,8 +33,8 @@ from starlette.routing import Route
 from ludus.ai.coach import Budget, Coach, run_part
 from ludus.engine import GAMES
 
-from .limits import Limits, _pool, client_address
-from .live import LiveTables
+from ..guards.limits import Limits, _pool, client_address
+from ..live.tables import LiveTables
 from .lobby import LobbyError, _account, _body, _table_id, match_file, seat_holder
 
 log = logging.getLogger("ludus.analysis")
