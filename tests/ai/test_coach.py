@@ -104,3 +104,11 @@ def test_the_coach_recommends_one_of_the_offered_options_at_each_judged_decision
             assert decision.allows(judged[n]["best"]) and decision.allows(judged[n]["played"])
             assert judged[n]["played"] == entry["choice"]
         replay_game.apply(state, entry["seat"], entry["choice"])
+
+
+def test_a_game_without_a_judge_of_its_own_is_coached_too() -> None:
+    """Shadows has no judge: its rollouts are played by easy bots and only a finished game has a value."""
+    assert judge_for(load_game("shadows")) is None
+    report = coach_match(finished("shadows", 4, 1), 0, Budget(worlds=1, depth=4), seed=1)
+    assert report["judged"] == report["decisions"] >= 1
+    assert all(0.0 <= move["chance_best"] <= 1.0 for move in report["moves"])
