@@ -3,18 +3,17 @@
 ``POST /api/tables/{id}/analysis`` ``{"token"?}`` (the seat's token, or the signed-in account's seat) →
 ``{"status": "done", "seat", "analysis"}`` once it is stored, ``{"status": "running", "seat", "done",
 "total"}`` (202) while it is computed, ``{"status": "failed", "seat", "error", "detail"}`` once if it could not
-be (the next request starts it again). Refusals: ``unknown-table`` (404), ``not-over`` (403: a running game
-would give the coach's view of a hand still in play to nobody but its player, but the analysis of a running
-game is not what it is for, and it would be out of date at the next move), ``bad-token`` (401: only the
-seat's player may ask, see docs/web.md), ``analysis-busy`` (429: this account or address has another
-analysis under way).
+be (the next request starts it again). Refusals: ``unknown-table`` (404), ``not-over`` (403: only a finished
+game is analysed), ``bad-token`` (401: only the seat's player may ask, see docs/server.md), ``analysis-busy``
+(429: this account or address has another analysis under way).
 
 The work (``ludus.ai.coach.Coach``: the hard bot's choice and the winning chances, from the seat's views only)
-runs on the server's worker processes (the setup pool of ``guards/limits.py``), never on the event loop, in parts of
-about a CPU-second each, so the progress can be told and a table's setup never waits long behind an analysis;
-the whole analysis must be done within ``Limits.analysis_seconds``, else a part's worker is stopped and the
-answer is ``analysis-timeout``. Stored in ``ludus_analyses``, an analysis is computed once. Jobs under way and
-the one-at-a-time rule live in this process's memory (with several processes each counts its own).
+runs on the server's worker processes (the setup pool, ``guards.limits.on_workers``), never on the event loop,
+in parts of about a CPU-second each, so the progress can be told and a table's setup never waits long behind
+an analysis; the whole analysis must be done within ``Limits.analysis_seconds``, else a part's worker is
+stopped and the answer is ``analysis-timeout``. Stored in ``ludus_analyses``, an analysis is computed once.
+Jobs under way and the one-at-a-time rule live in this process's memory (with several processes each counts
+its own).
 """
 
 from __future__ import annotations
@@ -33,7 +32,7 @@ from starlette.routing import Route
 from ludus.ai.coach import Budget, Coach, run_part
 from ludus.engine import GAMES
 
-from ..guards.limits import Limits, _pool, client_address
+from ..guards.limits import Limits, client_address, on_workers
 from ..live.tables import LiveTables
 from .lobby import LobbyError, _account, _body, _table_id, match_file, seat_holder
 
@@ -125,9 +124,8 @@ class Analyses:
                 left = end - time.monotonic()
                 if left <= 0:
                     raise TimeoutError
-                future = _pool(self.workers).schedule(run_part, args=(coach, PART_SECONDS, GAMES.get(job.game)),
-                                                     timeout=left)
-                coach = await asyncio.wrap_future(future)
+                target = GAMES.get(job.game)
+                coach = await on_workers(self.workers, run_part, coach, PART_SECONDS, target, deadline=left)
                 job.done, job.total = coach.done, coach.total
             report = coach.report()
             await self.tables.db(self.tables.store.save_analysis, job.table_id, job.seat, report, time.time())

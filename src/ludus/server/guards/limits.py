@@ -159,6 +159,13 @@ class Setups:
             raise SetupTimeout(f"gave up after {self.deadline:g} s") from error
 
 
+async def on_workers(workers: int, function: Any, *args: Any, deadline: float) -> Any:
+    """``function(*args)`` in the pool of ``workers`` setup processes (niced, killable: the heavy work of the
+    server — setups, the coach's analyses — shares them), its answer back; TimeoutError after ``deadline``
+    seconds of running, when its worker is stopped and replaced. ``function`` and its arguments travel pickled."""
+    return await asyncio.wrap_future(_pool(workers).schedule(function, args=args, timeout=deadline))
+
+
 def client_address(connection: HTTPConnection) -> str:
     """The address a request or socket came from (the test client's is "testclient")."""
     return connection.client.host if connection.client else "unknown"
