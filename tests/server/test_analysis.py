@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from server_helpers import new_database
 from starlette.testclient import TestClient
 
 from ludus.ai import bot_for
@@ -179,3 +180,19 @@ def test_nothing_in_the_answer_is_hidden_from_the_seat(quick: TestClient) -> Non
     held = {card["id"] for seat in (1, 2) for view in views[seat] for card in view["you"]["hand"]}
     unseen = held - set(strings(views[0]))
     assert unseen and not unseen & set(strings(report))
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_an_analysis_is_kept_once_whoever_finishes_second(kind: str, request: pytest.FixtureRequest,
+                                                          tmp_path: Path) -> None:
+    """Two processes that finish the same analysis: the first one kept stays (the primary key decides)."""
+    url = f"sqlite:///{tmp_path / 'kept.sqlite3'}" if kind == "sqlite" else \
+        new_database(request.getfixturevalue("postgres_url"))
+    db = Store(url)
+    try:
+        assert db.analysis("t1", 0) is None
+        db.save_analysis("t1", 0, {"moves": [], "mistakes": 0, "words": "一步"}, 1.0)
+        db.save_analysis("t1", 0, {"moves": [], "mistakes": 9}, 2.0)
+        assert db.analysis("t1", 0) == {"moves": [], "mistakes": 0, "words": "一步"} and db.analysis("t1", 1) is None
+    finally:
+        db.close()
