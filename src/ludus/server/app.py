@@ -44,6 +44,7 @@ from .store import Store
 from .timeouts import http_protocol, websocket_protocol
 from .turns import TICK as TURN_TICK
 from .turns import Turns
+from .work import Workers
 
 log = logging.getLogger("ludus.server")
 
@@ -108,6 +109,7 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
     hub = make_hub(redis_url)
     tables = LiveTables(store, hub, seat_grace, lease_seconds)
     setups = Setups(limits.setup_workers, limits.setup_seconds)
+    tables.workers = Workers(limits.setup_workers, limits.work_seconds)  # heavy game work off the loop (work.py)
     rates = Rates(limits)
     lobby = Lobby(tables, rates, setups)
     clock = Clock(tables)
@@ -160,7 +162,7 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
         *History(tables, accounts, archive).routes(),
         *Seating(tables).routes(),
         *pictures.routes(),
-        *ReplayApi(table_loader(tables)).routes(),
+        *ReplayApi(table_loader(tables), workers=tables.workers).routes(),
         Route("/health", health),
         Route("/i18n/{lang}", messages),
         WebSocketRoute("/ws/{table_id}", play_socket),

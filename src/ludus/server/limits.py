@@ -39,6 +39,7 @@ class Limits:
     pictures: str = "600 per minute"  # pictures of seeded (non-standard) Shadows decks one address may ask for
     setup_seconds: float = 5.0  # a table's setup must finish within this, or the table is not created
     setup_workers: int = 2  # processes that run setups; more at once wait for one of them
+    work_seconds: float = 30.0  # other heavy work on those processes (a round's map search, a replay, work.py)
     send_buffer: int = 1 << 20  # bytes waiting for one slow connection before it is closed
     request_seconds: float = 10.0  # to send a whole HTTP request (headers and body), from its first byte
     idle_seconds: float = 5.0  # a kept-alive HTTP connection with no request is closed after this
@@ -164,7 +165,7 @@ def client_address(connection: HTTPConnection) -> str:
 FLAGS = {  # ``ludus serve`` flag → Limits field
     "--limit-tables": "tables", "--limit-joins": "joins", "--limit-messages": "messages",
     "--limit-syncs": "syncs", "--limit-pictures": "pictures",
-    "--setup-seconds": "setup_seconds", "--setup-workers": "setup_workers",
+    "--setup-seconds": "setup_seconds", "--setup-workers": "setup_workers", "--work-seconds": "work_seconds",
     "--send-buffer": "send_buffer", "--request-seconds": "request_seconds", "--idle-seconds": "idle_seconds",
     "--stall-seconds": "stall_seconds", "--sweep-seconds": "sweep_seconds",
 }

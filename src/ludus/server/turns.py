@@ -152,8 +152,10 @@ class Turns(Background):
                         self.tables.bot_pool, bot.choose, table.match.view(seat), decision))
                     if not decision.allows(choice):
                         choice = decision.options[0]
-                    events = table.match.play(seat, choice)
-                await table._store_and_tell(events)
+                    await table.commit(("play", seat, choice))  # (heavy work on a worker: live.py)
+                    events = None
+                if events is not None:
+                    await table._store_and_tell(events)
             except (LostRace, ProtocolError):
                 return False  # another process moved first (told), or the database failed (logged)
             note = dumps({"type": "timeout", "table": table.id, "seat": seat, "action": action})
