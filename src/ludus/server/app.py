@@ -12,6 +12,7 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import logging.config
 from collections.abc import AsyncIterator
 from importlib import resources
 from pathlib import Path
@@ -32,10 +33,11 @@ from .archive import Archive, finished_from
 from .clock import Clock
 from .history import History
 from .hub import make_hub
-from .hygiene import Hygiene
+from .hygiene import Hygiene, allowed_methods
 from .limits import Limits, Rates, Setups, limits_from_arguments
 from .live import LiveTable, LiveTables
 from .lobby import Lobby
+from .logs import LOG_CONFIG
 from .play import play_socket
 from .presence import DEFAULT_GRACE
 from .replay import ReplayApi, table_loader
@@ -79,10 +81,15 @@ async def messages(request: Request) -> JSONResponse:
 
 
 async def not_found(request: Request, error: Exception) -> JSONResponse:
-    """Unknown paths and methods answer JSON like every other refusal (Starlette's default is text)."""
+    """Unknown paths and methods answer JSON like every other refusal (Starlette's default is text); a 405
+    says in ``Allow`` which methods every route of the path takes together."""
     status = getattr(error, "status_code", 404)
-    code = "method-not-allowed" if status == 405 else "not-found"
-    return JSONResponse({"error": code, "detail": "no such path or method here"}, status_code=status)
+    if status == 405:
+        allowed = allowed_methods(request.app.router.routes, request.scope) or ["GET", "HEAD"]
+        return JSONResponse({"error": "method-not-allowed",
+                             "detail": f"{request.method} is not taken here; use {', '.join(allowed)}"},
+                            status_code=405, headers={"Allow": ", ".join(allowed)})
+    return JSONResponse({"error": "not-found", "detail": "no such path here"}, status_code=status)
 
 
 async def health(request: Request) -> JSONResponse:
@@ -177,7 +184,7 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
         Mount("/web", NoCacheStatic(directory=WEB), name="web"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan,
-                    middleware=[Middleware(Hygiene), Middleware(CsrfGuard, accounts=accounts)],
+                    middleware=[Middleware(Hygiene, routes=routes), Middleware(CsrfGuard, accounts=accounts)],
                     exception_handlers={404: not_found, 405: not_found})
     app.state.tables = tables
     app.state.accounts = accounts
@@ -193,7 +200,7 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
 def serve_command(args: argparse.Namespace) -> int:
     import uvicorn
 
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.config.dictConfig(LOG_CONFIG)  # one line per cause per minute (logs.py)
     limits = limits_from_arguments(args)
     app = create_app(args.db, args.redis, seat_grace=args.seat_grace, lease_seconds=getattr(args, "lease", None),
                      secure_cookies=getattr(args, "secure_cookies", False), limits=limits)
@@ -201,7 +208,8 @@ def serve_command(args: argparse.Namespace) -> int:
     print(f"ludus: serving on http://{args.host}:{args.port}/ (database {database})", flush=True)
     # X-Forwarded-Proto and -For are believed only from the proxies named by --forwarded-allow-ips
     proxies = getattr(args, "forwarded_allow_ips", None)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024,
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", log_config=LOG_CONFIG,
+                ws_max_size=64 * 1024,
                 proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None,
                 # views are small and sent often: deflating each one costs more CPU than it saves
                 ws_per_message_deflate=False,

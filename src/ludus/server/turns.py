@@ -30,6 +30,7 @@ from ludus.engine import normalize
 from .background import Background
 from .clock import REAL_TIME_GAMES
 from .live import LostRace, ProtocolError, dumps
+from .logs import Outage
 from .store import Store, deadlines
 
 if TYPE_CHECKING:
@@ -94,6 +95,7 @@ class Turns(Background):
     def __init__(self, tables: LiveTables, tick: float = TICK, now: Callable[[], float] = time.time) -> None:
         self.tables = tables
         self.book = DeadlineBook(tables.store)
+        self.outage = Outage(log, "the deadline clock")  # a database outage: one line at its start, one at its end
         self.tick = tick
         self.now = now
 
@@ -170,5 +172,7 @@ class Turns(Background):
             try:
                 await self.tick_once()
             except Exception:
-                log.exception("the deadline clock failed; trying again")
+                self.outage.failed()
+            else:
+                self.outage.worked()
             await asyncio.sleep(self.tick)
