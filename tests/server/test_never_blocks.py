@@ -18,7 +18,7 @@ from starlette.testclient import TestClient
 
 from ludus.engine import Match, heavy
 from ludus.server.app import create_app
-from ludus.server.limits import Limits
+from ludus.server.guards.limits import Limits
 
 # The repro: in range, yet rated-1 maps of these counts are (nearly) never found
 IMPOSSIBLE = {"police": 16, "shared_police": 12, "clients": 4, "shared_clients": 0, "evidence": 2,

@@ -25,12 +25,12 @@ from websockets.sync.client import connect
 from websockets.uri import parse_uri
 
 from ludus.server.app import create_app
-from ludus.server.hub import LocalHub
-from ludus.server.limits import Limits
-from ludus.server.live import LiveTables
-from ludus.server.logs import Outage, Repeats
+from ludus.server.guards.limits import Limits
+from ludus.server.guards.logs import Outage, Repeats
+from ludus.server.live.hub import LocalHub
+from ludus.server.live.tables import LiveTables
+from ludus.server.live.turns import Turns
 from ludus.server.store import Store, make_engine
-from ludus.server.turns import Turns
 
 MEGABYTE = b'{"game": "tiny", "name": "' + b"a" * (1 << 20) + b'"}'
 

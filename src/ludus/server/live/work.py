@@ -18,7 +18,7 @@ from typing import Any
 from ludus.engine import GAMES, Event, Game, IllegalChoice, Match, load_game
 from ludus.engine.replay import Replay
 
-from .limits import _pool
+from ..guards.limits import _pool
 
 Step = tuple[Any, ...]
 """What to do to a match: ("play", seat, choice), ("advance", now) or ("entries", [log entries])."""

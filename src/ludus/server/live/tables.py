@@ -27,10 +27,10 @@ from ludus.engine import Event, IllegalChoice, Match, clone, load_game, normaliz
 from ludus.engine import heavy as heavy_work
 from ludus.engine.chance import derive_seed
 
+from ..store import MoveConflict, Store, TableRecord
 from .hub import LocalHub
 from .leases import Leases
 from .presence import DEFAULT_GRACE, Presence
-from .store import MoveConflict, Store, TableRecord
 from .work import Step, Workers, WorkFailed, apply_step
 
 log = logging.getLogger("ludus.server")

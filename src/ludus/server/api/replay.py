@@ -32,10 +32,10 @@ from starlette.routing import Route, request_response
 from ludus.engine import IllegalChoice
 from ludus.engine.replay import EVERYONE, Perspective, Replay
 
-from .inputs import is_table_id
-from .live import LiveTables
+from ..guards.inputs import is_table_id
+from ..live.tables import LiveTables
+from ..live.work import Workers, WorkFailed
 from .lobby import LobbyError, match_file
-from .work import Workers, WorkFailed
 
 CHUNK = 16
 MAX_COUNT = 64
