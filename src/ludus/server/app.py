@@ -27,7 +27,7 @@ from starlette.staticfiles import StaticFiles
 
 from ludus import i18n
 
-from .api import pictures
+from .api import openapi, pictures
 from .api.accounts import Accounts, AttemptRates, CsrfGuard
 from .api.archive import Archive, finished_from
 from .api.history import History
@@ -169,6 +169,7 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
         *History(tables, accounts, archive).routes(),
         *Seating(tables).routes(),
         *pictures.routes(),
+        *openapi.routes(),
         *ReplayApi(table_loader(tables), workers=tables.workers).routes(),
         Route("/health", health),
         Route("/i18n/{lang}", messages),

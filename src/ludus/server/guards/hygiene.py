@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.responses import JSONResponse
-from starlette.routing import BaseRoute, Match
+from starlette.routing import BaseRoute, Match, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 CSP = "; ".join([
@@ -56,8 +56,8 @@ def allowed_methods(routes: Sequence[BaseRoute], scope: Scope) -> list[str]:
 
 
 def routed(routes: Sequence[BaseRoute], scope: Scope) -> bool:
-    """Does a route take this request, path and method?"""
-    return any(route.matches(scope)[0] == Match.FULL for route in routes)
+    """Does a route take this request, path and method? (A mount of static files takes no changing method.)"""
+    return any(isinstance(route, Route) and route.matches(scope)[0] == Match.FULL for route in routes)
 
 
 def too_large() -> JSONResponse:
