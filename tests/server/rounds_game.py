@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import random
 import threading
+import time
 import uuid
 from collections.abc import Mapping
 from pathlib import Path
@@ -26,7 +27,10 @@ class NoFit(Exception):
 
 
 @heavy
-def make_map(round_number: int, fail_at: int, record: str | None) -> int:
+def make_map(round_number: int, fail_at: int, record: str | None, search_ms: int = 0) -> int:
+    started = time.perf_counter()
+    while (time.perf_counter() - started) * 1000 < search_ms:  # a search that computes this long
+        pass
     if record is not None:
         name = f"round-{round_number}-{uuid.uuid4().hex}"
         (Path(record) / name).write_text(f"{os.getpid()} {threading.get_ident()}")
@@ -43,7 +47,8 @@ class RoundsGame:
     options = (Option("rounds", 3, "rounds to play", minimum=1, maximum=10),
                Option("moves", 2, "moves per round", minimum=1, maximum=100),
                Option("fail_at", 0, "the round whose map cannot be made (0: none)", minimum=0, maximum=10),
-               Option("record", None, "a folder where every map search leaves a file"))
+               Option("record", None, "a folder where every map search leaves a file"),
+               Option("search_ms", 0, "how long each map search computes (milliseconds)", minimum=0, maximum=60_000))
 
     def setup(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         check_players(self.id, players, self.players)
@@ -55,7 +60,7 @@ class RoundsGame:
     def _start_round(self, state: dict[str, Any]) -> list[Event]:
         state["round"] += 1
         state["moved"] = 0
-        state["map"] = make_map(state["round"], state["fail_at"], state["record"])
+        state["map"] = make_map(state["round"], state["fail_at"], state["record"], state["search_ms"])
         return [Event("round-started", {"round": state["round"]})]
 
     def heavy_next(self, state: dict[str, Any]) -> bool:
