@@ -158,10 +158,12 @@ class LiveTable:
             with heavy_work.refused():
                 return apply_step(self.match, step)
         except heavy_work.Offload:
-            if before is None:  # the game did not see it coming: the state is half-changed, start again from the log
-                await self._rebuild()
-                raise ProtocolError("server-error", "the move could not be applied; nothing changed") from None
-            self.match.state = before  # refused before anything was logged: the state is as it was
+            if before is not None:
+                self.match.state = before  # refused before anything was logged: the state is as it was
+            else:  # the game did not see it coming: the state is half-changed; the match as logged, from a worker
+                record = self.record
+                self.match = await self.tables.workers.replay(record.game, record.players, record.seed,
+                                                              record.options, list(self.match.log))
         self.match, events = await self.tables.workers.step(self.match, step)
         return events
 
