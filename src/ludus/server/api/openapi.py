@@ -158,6 +158,14 @@ PATHS: dict[str, Schema] = {
                              **{"from": {"type": "integer"}}, views={"type": "array", "items": {"type": "object"}}))},
         tag="replay", parameters=[_path_param("table_id", TABLE_ID), _query("seat", "a seat number, spectator or all"),
                                   _query("from", "the first step"), _query("count", "how many steps (at most 64)")])},
+    "/api/tables/{table_id}/analysis": {"post": _operation(
+        "The coach's analysis of one's own seat in a finished game (api/analysis.py)", {
+            "200": _json(_object(["status", "seat"], status={"enum": ["done", "failed"]}, seat={"type": "integer"},
+                                 analysis={"type": "object"}, error={"type": "string"}, detail={"type": "string"}),
+                         "done (or failed, told once)"),
+            "202": _json(_object(["status", "seat"], status={"const": "running"}, seat={"type": "integer"},
+                                 done={"type": "integer"}, total={"type": "integer"}), "under way")},
+        tag="replay", parameters=[_path_param("table_id", TABLE_ID)], body=TOKEN_BODY)},
     # --- accounts ----------------------------------------------------------------------------------------------
     "/api/account": {"get": _operation("The signed-in account (null for a guest)", {"200": _json(_object(
         ["account"], account={"anyOf": [_ref("Account"), {"type": "null"}]}))}, tag="accounts")},

@@ -10,7 +10,6 @@ Games are deterministic, so a step gives the same result in a worker as it would
 
 from __future__ import annotations
 
-import asyncio
 import importlib
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -18,7 +17,7 @@ from typing import Any
 from ludus.engine import GAMES, Event, Game, IllegalChoice, Match, load_game
 from ludus.engine.replay import Replay
 
-from ..guards.limits import _pool
+from ..guards.limits import on_workers
 
 Step = tuple[Any, ...]
 """What to do to a match: ("play", seat, choice), ("advance", now) or ("entries", [log entries])."""
@@ -80,9 +79,8 @@ class Workers:
         self.deadline = deadline
 
     async def _run(self, function: Any, *args: Any) -> Any:
-        future = _pool(self.workers).schedule(function, args=args, timeout=self.deadline)
         try:
-            return await asyncio.wrap_future(future)
+            return await on_workers(self.workers, function, *args, deadline=self.deadline)
         except TimeoutError as error:
             raise WorkFailed("deadline", f"gave up after {self.deadline:g} s") from error
 
