@@ -2,8 +2,9 @@
 
 Starts `ludus serve` (a fresh SQLite file, the test games of tests/server registered) and loads it with
   - the issue's repro, posted N times: Shadows options no map can be relied on for (refused at creation now),
-  - F "failing" tables: a round game whose every map search computes for --search-ms and whose round 3 has
-    no map at all (each ends once, "stuck"; the searches run on the worker processes),
+  - F "failing" tables: a game of stages (tests/server/stages_game.py) whose every map search computes for
+    --search-ms and whose round 3 has no map at all (each ends once, "stuck"; the searches run on the worker
+    processes),
   - O ordinary Shadows tables played by random bots (every round start searches a map on a worker),
 then asks GET /health every 50 ms for --seconds and prints its p50, p99 and max — beside the same figures of
 the idle server just before (--baseline seconds), since on a shared machine the process's own share of the
@@ -76,7 +77,7 @@ def main() -> None:
                                                           "bot_delay": 0, "options": REPRO}).status_code
                            for _ in range(args.repro)]
                 failing = [http.post("/api/tables", json={
-                    "game": "rounds", "players": 2, "bots": ["random", "random"], "bot_delay": 0.5,
+                    "game": "stages", "players": 2, "bots": ["random", "random"], "bot_delay": 0.5,
                     "options": {"rounds": 5, "moves": 4, "fail_at": 3, "search_ms": args.search_ms},
                 }).json()["table"]["id"]
                     for _ in range(args.failing)]

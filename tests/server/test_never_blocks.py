@@ -33,7 +33,7 @@ def app_with(db_url: str, **limits: Any) -> Iterator[TestClient]:
 
 
 def searches(folder: Path, round_number: int | None = None) -> list[tuple[int, int]]:
-    """(process, thread) of every map search the rounds game made (of one round, or of all)."""
+    """(process, thread) of every map search the stages game made (of one round, or of all)."""
     prefix = "round-" if round_number is None else f"round-{round_number}-"
     return [tuple(map(int, path.read_text().split())) for path in folder.iterdir() if path.name.startswith(prefix)]
 
@@ -57,7 +57,7 @@ def test_options_that_can_leave_a_round_without_a_map_are_refused_at_creation(cl
 
 def test_a_round_start_searches_its_map_on_a_worker_and_the_game_goes_on(db_url: str, tmp_path: Path) -> None:
     with app_with(db_url) as client:
-        table_id = create(client, game="rounds", players=2, bots=["random", "random"],
+        table_id = create(client, game="stages", players=2, bots=["random", "random"],
                           options={"rounds": 4, "moves": 2, "record": str(tmp_path)})["table"]["id"]
         assert wait_for(lambda: client.get(f"/api/tables/{table_id}").json()["table"]["status"] == "over")
         match = client.get(f"/api/tables/{table_id}/match").json()
@@ -69,7 +69,7 @@ def test_a_round_start_searches_its_map_on_a_worker_and_the_game_goes_on(db_url:
 
 def test_a_round_whose_map_cannot_be_made_ends_the_table_once_with_a_message(db_url: str, tmp_path: Path) -> None:
     with app_with(db_url) as client:
-        created = create(client, game="rounds", players=2, name="Adso",
+        created = create(client, game="stages", players=2, name="Adso",
                          options={"rounds": 4, "moves": 2, "fail_at": 2, "record": str(tmp_path)})
         table_id = created["table"]["id"]
         william = join(client, table_id, "William")
@@ -104,7 +104,7 @@ def test_a_round_whose_map_cannot_be_made_ends_the_table_once_with_a_message(db_
 def test_a_round_search_past_its_deadline_ends_the_table_as_too_slow(db_url: str, tmp_path: Path) -> None:
     """A Shadows-sized search that never ends: the worker is stopped at the deadline, and the table ends."""
     with app_with(db_url, work_seconds=1) as client:
-        created = create(client, game="rounds", players=2, bots=[None, "random"], name="Adso",
+        created = create(client, game="stages", players=2, bots=[None, "random"], name="Adso",
                          options={"moves": 1, "record": str(tmp_path)})
         table_id = created["table"]["id"]
         (tmp_path / "hang").mkdir()
@@ -145,7 +145,7 @@ def test_health_answers_while_ten_failing_and_fifty_ordinary_tables_play(db_url:
         for n in range(10):
             folder = tmp_path / f"failing-{n}"
             folder.mkdir()
-            failing.append((folder, create(client, game="rounds", players=2, bots=["random", "random"],
+            failing.append((folder, create(client, game="stages", players=2, bots=["random", "random"],
                                            options={"rounds": 5, "moves": 3, "fail_at": 3,
                                                     "record": str(folder)})["table"]["id"]))
         ordinary = [create(client, game="shadows", players=4, bots=["random"] * 4, bot_delay=0.3)["table"]["id"]

@@ -41,8 +41,8 @@ def make_map(round_number: int, fail_at: int, record: str | None, search_ms: int
     return round_number * 7
 
 
-class RoundsGame:
-    id = "rounds"
+class StagesGame:
+    id = "stages"
     players = range(2, 3)
     options = (Option("rounds", 3, "rounds to play", minimum=1, maximum=10),
                Option("moves", 2, "moves per round", minimum=1, maximum=100),
@@ -95,4 +95,4 @@ class RoundsGame:
         return []
 
 
-GAME = RoundsGame()
+GAME = StagesGame()
