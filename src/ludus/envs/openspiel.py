@@ -156,6 +156,8 @@ class _Config:
         self.options = options
         self.ludus: Game = load_game(game_id)
         self.deals = random.Random(rng_seed)
+        # worlds for resample_from_infostate: a stream unrelated to the deals (seeded by a string)
+        self.worlds = random.Random(f"worlds {rng_seed}")
         self.warned_mcts = False
         self.tensor_moves = self.max_moves if self.max_moves <= TENSOR_MOVES else 0
         per_move = spec.observation_size + len(spec.actions)
@@ -340,7 +342,33 @@ class LudusState(pyspiel.State):
         return super().clone()
 
     def information_state_string(self, player: int | None = None) -> str:
-        return self._information(self.current_player() if player is None else player)
+        # As OpenSpiel's own games: a player id outside 0..n-1 is an error (a terminal state has no
+        # current player, so asking it without one is too), never another seat's history.
+        player = self.current_player() if player is None else player
+        self._check_player("information_state_string", player)
+        return self._information(player)
+
+    def _check_player(self, method: str, player: int) -> None:
+        players = self._config.players
+        if player < 0:
+            raise pyspiel.SpielError(f"{method}: player >= 0 required, got {player}"
+                                     + (" (the state is terminal: name the player)" if player ==
+                                        pyspiel.PlayerId.TERMINAL else ""))
+        if player >= players:
+            raise pyspiel.SpielError(f"{method}: player < {players} required, got {player}")
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        raise pyspiel.SpielError(f"python_ludus_{self._config.game_id} has no chance nodes: chance is sampled "
+                                 "inside the game (SAMPLED_STOCHASTIC), so chance_outcomes() has nothing to list")
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> LudusState:
+        """A fresh full state consistent with what ``player_id`` knows (as ``Resampler`` deals it), for
+        ``ISMCTSBot`` without ``set_resampler``: its randomness comes from ``probability_sampler``
+        (OpenSpiel's ``UniformProbabilitySampler``) and the game's own world generator, never from
+        the true state's hidden parts or seed."""
+        self._check_player("resample_from_infostate", player_id)
+        draw = int(float(probability_sampler()) * 2**53)
+        return _world(self, player_id, random.Random(self._config.worlds.getrandbits(64) ^ draw))
 
     def _information(self, player: int) -> str:
         position = self._position
@@ -480,16 +508,21 @@ class Resampler:
         self.rng = _rng(seed)
 
     def __call__(self, state: LudusState, player: int) -> LudusState:
-        position = state._position
-        config = position.config
-        world = config.ludus.world_from_view(state.view(player), player, random.Random(self.rng.getrandbits(64)))
-        first = clone(config.ludus, world)
-        root = _Record(None, -1, -1, None, position.moves, config.players, _Line(config, first))
-        root.texts = [None] * config.players
-        root.texts[player] = position.record.text(player)
-        if config.tensor_moves:
-            root.prefix = (player, *_tensor_history(position, player))
-        return LudusState(state.get_game(), _Position(config, world, root, first, position.moves))
+        return _world(state, player, random.Random(self.rng.getrandbits(64)))
+
+
+def _world(state: LudusState, player: int, rng: random.Random) -> LudusState:
+    """A full state dealt by ``rng`` consistent with what ``player`` knows in ``state``."""
+    position = state._position
+    config = position.config
+    world = config.ludus.world_from_view(state.view(player), player, rng)
+    first = clone(config.ludus, world)
+    root = _Record(None, -1, -1, None, position.moves, config.players, _Line(config, first))
+    root.texts = [None] * config.players
+    root.texts[player] = position.record.text(player)
+    if config.tensor_moves:
+        root.prefix = (player, *_tensor_history(position, player))
+    return LudusState(state.get_game(), _Position(config, world, root, first, position.moves))
 
 
 class RandomRollouts(mcts.Evaluator):
