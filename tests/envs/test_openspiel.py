@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 import subprocess
 import sys
@@ -229,6 +230,18 @@ def test_openspiel_ismcts_bot_without_a_resampler_uses_resample_from_infostate()
     state = played("rose", 3, 5)
     action = bot.step(state)
     assert action in state.legal_actions()
+
+
+@pytest.mark.parametrize(("game_id", "players", "moves"), [("rose", 4, 40), ("floors", 3, 60), ("shadows", 3, 4)])
+def test_states_and_resampled_worlds_pickle_to_the_same_position_and_information(game_id, players, moves):
+    state = played(game_id, players, moves)
+    world = openspiel.Resampler(1)(state, state.current_player())
+    for original in (state, world):
+        copy = pickle.loads(pickle.dumps(original))
+        assert copy.history() == original.history() and str(copy) == str(original)
+        assert copy.legal_actions() == original.legal_actions()
+        assert [copy.information_state_string(p) for p in range(players)] == \
+            [original.information_state_string(p) for p in range(players)]
 
 
 # --- the resampler ------------------------------------------------------------------------------------

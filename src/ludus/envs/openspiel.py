@@ -381,6 +381,34 @@ class LudusState(pyspiel.State):
     def __str__(self) -> str:
         return _text(self.view(None))
 
+    def __reduce__(self) -> tuple:
+        # pyspiel pickles a state through SerializeGameAndState, which needs the game's RNG state
+        # (GetRNGState) — a Python game cannot provide it. A state pickles as its game's name and
+        # parameters, the ludus state its line started from (a deal or a resampled world) and the
+        # actions since, replayed on unpickling: the same position, history and information states.
+        position = self._position
+        actions: list[int] = []
+        record = position.record
+        while record.parent is not None:
+            actions.append(record.action)
+            record = record.parent
+        actions.reverse()
+        game = self.get_game()
+        return (_unpickle, (game.get_type().short_name, dict(game.get_parameters()), record.line.first,
+                            (record.moves, record.texts, record.prefix), actions))
+
+
+def _unpickle(name: str, params: dict, first: Any, root: tuple, actions: list[int]) -> LudusState:
+    game = pyspiel.load_game(name, params)
+    config = game.config
+    moves, texts, prefix = root
+    record = _Record(None, -1, -1, None, moves, config.players, _Line(config, first))
+    record.texts, record.prefix = texts, prefix
+    state = LudusState(game, _Position(config, clone(config.ludus, first), record, first, moves))
+    for action in actions:
+        state.apply_action(action)  # through pyspiel, which keeps the history
+    return state
+
 
 def _seen(config: _Config, ludus_state: Any, player: int) -> np.ndarray:
     """The player's encoded view of a position (with its pending decision)."""
