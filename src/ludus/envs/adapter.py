@@ -218,13 +218,14 @@ class LudusEnv(AECEnv):
     players`` steps without an end every agent is truncated (reward 0).
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "ludus_v0", "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"], "name": "ludus_v0",
+                                          "is_parallelizable": False}
 
     def __init__(self, spec: EnvSpec, players: int, options: Mapping[str, Any] | None = None,
                  render_mode: str | None = None, max_cycles: int = MAX_CYCLES) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if render_mode not in (None, "human", "ansi"):
+            raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
         if isinstance(max_cycles, bool) or not isinstance(max_cycles, int) or max_cycles < 1:
             raise ValueError(f"max_cycles must be a positive whole number, not {max_cycles!r}")
         self.spec_ = spec
@@ -271,6 +272,8 @@ class LudusEnv(AECEnv):
         self.steps = 0
         self.last_events: list[Event] = []  # what the last step made happen (every seat's events)
         self._refresh()
+        if self.render_mode == "human":
+            self.render()
 
     def _refresh(self) -> None:
         """After a change: who decides next, the end of the game, fresh (unbuilt) infos and observations."""
@@ -373,6 +376,8 @@ class LudusEnv(AECEnv):
             self.last_events += self.match.advance(self.steps * self.spec_.seconds_per_step)
         self._refresh()
         self._accumulate_rewards()
+        if self.render_mode == "human":  # as PettingZoo's classic environments: the table after every move
+            self.render()
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         self._require_reset()
@@ -387,12 +392,15 @@ class LudusEnv(AECEnv):
             raise RuntimeError(f"{self.metadata['name']}: call reset() before step(), observe() or last()")
 
     def render(self) -> str | None:
-        if self.render_mode != "ansi" or self.match is None:
+        """The table as a spectator sees it: returned as text (``"ansi"``) or printed (``"human"``)."""
+        if self.render_mode is None or self.match is None:
             return None
         view = self.match.view(None)
-        if self.spec_.render is not None:
-            return self.spec_.render(view)
-        return repr(view)
+        text = self.spec_.render(view) if self.spec_.render is not None else repr(view)
+        if self.render_mode == "human":
+            print(text, flush=True)
+            return None
+        return text
 
     def close(self) -> None:
         self.match = None

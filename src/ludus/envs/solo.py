@@ -30,7 +30,7 @@ from .adapter import MAX_CYCLES, IllegalAction, LudusEnv, agent_name, option_key
 class AgainstBots(gymnasium.Env):
     """The learner's seat of a ludus game; every other seat is a bot (see the module docstring)."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"]}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"]}
 
     def __init__(self, table: LudusEnv, seat: int, opponents: Sequence[str], illegal: str = "forfeit") -> None:
         if not 0 <= seat < table.players:
