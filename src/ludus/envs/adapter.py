@@ -63,6 +63,9 @@ class EnvSpec:
     seconds_per_step: float | None = None
     cooperative: bool = False
     offers: Callable[[Sequence[Decision]], bool] | None = None
+    progress: Callable[[dict[str, Any]], list[float]] | None = None
+    """Per seat, from the spectator's view: the potential whose changes are the dense rewards
+    (``dense_rewards=True``); it must stay small enough that a game's sum ranks as the outcome does."""
     index: dict[Any, int] = field(init=False)
     _known: dict[tuple[Any, ...], dict[int, Any]] = field(init=False, repr=False)
     _remember: bool = field(init=False, repr=False)
@@ -222,8 +225,12 @@ class LudusEnv(AECEnv):
                                           "is_parallelizable": False}
 
     def __init__(self, spec: EnvSpec, players: int, options: Mapping[str, Any] | None = None,
-                 render_mode: str | None = None, max_cycles: int = MAX_CYCLES) -> None:
+                 render_mode: str | None = None, max_cycles: int = MAX_CYCLES, dense_rewards: bool = False) -> None:
         super().__init__()
+        if dense_rewards and spec.progress is None:
+            raise ValueError(f"{spec.game_id} has no dense rewards (dense_rewards=True is for Fearsome Floors)")
+        self.dense_rewards = dense_rewards
+        self._potential: list[float] = []
         if render_mode not in (None, "human", "ansi"):
             raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
         if isinstance(max_cycles, bool) or not isinstance(max_cycles, int) or max_cycles < 1:
@@ -272,6 +279,9 @@ class LudusEnv(AECEnv):
         self.steps = 0
         self.last_events: list[Event] = []  # what the last step made happen (every seat's events)
         self._refresh()
+        if self.dense_rewards:
+            assert self.spec_.progress is not None
+            self._potential = self.spec_.progress(self.match.view(None))
         if self.render_mode == "human":
             self.render()
 
@@ -375,6 +385,12 @@ class LudusEnv(AECEnv):
         if self.spec_.seconds_per_step is not None:
             self.last_events += self.match.advance(self.steps * self.spec_.seconds_per_step)
         self._refresh()
+        if self.dense_rewards:  # the change of each seat's potential, on top of the final reward
+            assert self.spec_.progress is not None
+            potential = self.spec_.progress(self.match.view(None))
+            for seat, agent in enumerate(self.agents):
+                self.rewards[agent] += potential[seat] - self._potential[seat]
+            self._potential = potential
         self._accumulate_rewards()
         if self.render_mode == "human":  # as PettingZoo's classic environments: the table after every move
             self.render()

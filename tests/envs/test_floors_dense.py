@@ -1,0 +1,87 @@
+"""Fearsome Floors' dense-reward option: + for a figure out, − for a figure eaten for good, off by default."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from ludus.envs import against_bots, floors_v0, rose_v0
+from ludus.envs.adapter import LudusEnv
+from ludus.envs.rewards import outcome_rewards
+
+
+def play_random(env, seed: int) -> tuple[dict[str, float], list[dict[str, float]]]:
+    """A random game: each agent's summed rewards and the rewards of every step."""
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    steps = []
+    for agent in env.agent_iter():
+        observation, reward, termination, truncation, _ = env.last()
+        totals[agent] += reward
+        if termination or truncation:
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        steps.append(dict(env.rewards))
+    return totals, steps
+
+
+def test_dense_rewards_are_off_by_default_every_step_before_the_end_rewards_nothing():
+    env = floors_v0.env(players=2)
+    assert not env.dense_rewards
+    _, steps = play_random(env, 0)
+    assert all(reward == 0.0 for step in steps[:-1] for reward in step.values())
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_games_dense_sum_is_the_outcome_plus_each_seats_final_progress(seed):
+    env = floors_v0.env(players=2, dense_rewards=True)
+    totals, steps = play_random(env, seed)
+    assert any(reward != 0.0 for step in steps[:-1] for reward in step.values())  # a signal before the end
+    outcome = env.outcome
+    assert outcome is not None
+    final = outcome_rewards(outcome, 2)
+    progress = floors_v0.progress(env.match.view(None))
+    assert [totals[a] for a in env.possible_agents] == pytest.approx([f + p for f, p in zip(final, progress)])
+
+
+def test_progress_counts_figures_out_and_eaten_for_good_within_a_half():
+    figures = [{"seat": 0, "where": "out"}, {"seat": 0, "where": "board"}, {"seat": 1, "where": "eaten"},
+               {"seat": 1, "where": "eaten"}]
+    assert floors_v0.progress({"players": 2, "figures": figures}) == [0.25, -0.5]
+
+
+@pytest.mark.parametrize("players", [2, 3, 7])
+def test_the_dense_sum_never_ranks_a_seat_above_one_the_outcome_ranks_higher(players):
+    # the extremes of progress (±½) against the outcome's smallest gap: winner +1, a loser −1/(n−1)
+    worst_winner = 1.0 + floors_v0.progress({"players": 2, "figures": [
+        {"seat": 0, "where": "out"}, *({"seat": 0, "where": "eaten"} for _ in range(3))]})[0]
+    best_loser = -1.0 / (players - 1) + 0.5
+    assert worst_winner > best_loser
+
+
+def test_dense_rewards_are_only_for_floors():
+    with pytest.raises(ValueError, match="Fearsome Floors"):
+        LudusEnv(rose_v0.SPEC, 3, dense_rewards=True)
+    with pytest.raises(ValueError, match="dense_rewards is for 'floors'"):
+        against_bots("rose", opponents="random", dense_rewards=True)
+
+
+def mean_return(opponents: str, games: int) -> float:
+    env = against_bots("floors", seat=0, opponents=opponents, players=2, dense_rewards=True)
+    totals = []
+    for game in range(games):
+        _, info = env.reset(seed=game)
+        rng = np.random.default_rng(game)
+        total, done = 0.0, False
+        while not done:
+            _, reward, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+            total += reward
+            done = terminated or truncated
+        totals.append(total)
+    return float(np.mean(totals))
+
+
+def test_with_dense_rewards_a_random_learners_mean_return_depends_on_the_opponents_skill():
+    assert mean_return("easy", 4) < mean_return("random", 4)
