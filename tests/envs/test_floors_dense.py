@@ -43,7 +43,8 @@ def test_a_games_dense_sum_is_the_outcome_plus_each_seats_final_progress(seed):
     assert outcome is not None
     final = outcome_rewards(outcome, 2)
     progress = floors_v0.progress(env.match.view(None))
-    assert [totals[a] for a in env.possible_agents] == pytest.approx([f + p for f, p in zip(final, progress, strict=True)])
+    expected = [f + p for f, p in zip(final, progress, strict=True)]
+    assert [totals[a] for a in env.possible_agents] == pytest.approx(expected)
 
 
 def test_progress_counts_figures_out_and_eaten_for_good_within_a_half():
