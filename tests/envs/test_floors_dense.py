@@ -86,3 +86,28 @@ def mean_return(opponents: str, games: int) -> float:
 
 def test_with_dense_rewards_a_random_learners_mean_return_depends_on_the_opponents_skill():
     assert mean_return("easy", 4) < mean_return("random", 4)
+
+
+def test_the_openspiel_floors_game_takes_dense_rewards_that_sum_to_its_returns():
+    pyspiel = pytest.importorskip("pyspiel")
+    from ludus.envs import openspiel
+
+    game = pyspiel.load_game(openspiel.NAMES["floors"], {"players": 2, "dense_rewards": True})
+    assert game.get_type().reward_model == pyspiel.GameType.RewardModel.REWARDS
+    assert pyspiel.load_game(openspiel.NAMES["floors"]).get_type().reward_model == \
+        pyspiel.GameType.RewardModel.TERMINAL  # off by default
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    state = game.new_initial_state()
+    rng = np.random.default_rng(2)
+    totals, signals = np.zeros(2), 0
+    while not state.is_terminal():
+        state.apply_action(int(rng.choice(state.legal_actions())))
+        totals += state.rewards()
+        signals += any(state.rewards()) and not state.is_terminal()
+    assert signals > 0  # rewards before the end
+    assert totals == pytest.approx(state.returns())
+    final = outcome_rewards(game.config.ludus.outcome(state.ludus_state()), 2)
+    assert state.returns() == pytest.approx(
+        [f + p for f, p in zip(final, floors_v0.progress(state.view(None)), strict=True)])
+    with pytest.raises(ValueError, match="dense_rewards is for python_ludus_floors"):
+        pyspiel.load_game(openspiel.NAMES["rose"], {"players": 3, "dense_rewards": True})

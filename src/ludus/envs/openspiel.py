@@ -148,8 +148,9 @@ class _Config:
     """What a state needs of its game; shared by every state, never copied."""
 
     def __init__(self, game_id: str, spec: EnvSpec, players: int, max_cycles: int, rng_seed: int,
-                 options: dict) -> None:
+                 options: dict, dense: bool = False) -> None:
         self.game_id = game_id
+        self.dense = dense  # dense rewards: each step's change of the spec's progress
         self.spec = spec
         self.players = players
         self.max_moves = max_cycles * players
@@ -171,7 +172,7 @@ class _Position:
     """Everything a state holds. OpenSpiel clones a Python state by deep-copying its attributes:
     this copies the ludus state with the game's fast clone and shares the (immutable) history."""
 
-    __slots__ = ("actions", "config", "first", "known", "legal", "moves", "record", "state")
+    __slots__ = ("actions", "config", "first", "gained", "known", "legal", "moves", "record", "state")
 
     def __init__(self, config: _Config, state: Any, record: _Record, first: Any, moves: int) -> None:
         self.config = config
@@ -182,9 +183,12 @@ class _Position:
         self.known: dict[tuple[str, int], Any] = {}  # per position: views and strings
         self.legal: tuple[int, dict[int, Any]] | None = None  # (player to move, {action: option})
         self.actions: list[int] | None = None  # the legal actions, sorted
+        self.gained: list[float] | None = None  # dense rewards of the last step (None: none yet)
 
     def __deepcopy__(self, memo: dict) -> _Position:
-        return _Position(self.config, clone(self.config.ludus, self.state), self.record, self.first, self.moves)
+        copied = _Position(self.config, clone(self.config.ludus, self.state), self.record, self.first, self.moves)
+        copied.gained = self.gained
+        return copied
 
 
 def _turn(config: _Config, state: Any, moves: int, view: Any) -> tuple[int, dict[int, Any]]:
@@ -305,6 +309,7 @@ class LudusState(pyspiel.State):
             raise ValueError(f"action {action} {spec.action_name(action)} is not legal for player {seat} now; "
                              f"legal actions: {sorted(legal)} (state.legal_actions())")
         config = position.config
+        before = self.returns() if config.dense else None
         events = config.ludus.apply(position.state, seat, option)
         moves = position.moves = position.moves + 1
         seconds = config.spec.seconds_per_step
@@ -318,6 +323,8 @@ class LudusState(pyspiel.State):
         if position.known:
             position.known = {}
         position.legal = position.actions = None
+        if before is not None:
+            position.gained = [after - earlier for after, earlier in zip(self.returns(), before, strict=True)]
 
     def _action_to_string(self, player: int, action: int) -> str:
         return _text(self._position.config.spec.actions[action])
@@ -325,9 +332,21 @@ class LudusState(pyspiel.State):
     def returns(self) -> list[float]:
         config = self._position.config
         outcome = config.ludus.outcome(self._position.state)
-        if outcome is None:
-            return [0.0] * config.players
-        return outcome_rewards(outcome, config.players, config.spec.cooperative)
+        final = [0.0] * config.players if outcome is None else \
+            outcome_rewards(outcome, config.players, config.spec.cooperative)
+        if not config.dense:
+            return final
+        assert config.spec.progress is not None  # dense rewards: the sum so far, final reward included
+        progress = config.spec.progress(config.ludus.view(self._position.state, None))
+        return [f + p for f, p in zip(final, progress, strict=True)]
+
+    def rewards(self) -> list[float]:
+        """The last step's rewards: with dense rewards, the change of the returns it made."""
+        config = self._position.config
+        if config.dense:
+            gained = self._position.gained
+            return list(gained) if gained is not None else [0.0] * config.players
+        return self.returns() if self.is_terminal() else [0.0] * config.players
 
     def clone(self) -> LudusState:
         config = self._position.config
@@ -483,17 +502,21 @@ class LudusGame(pyspiel.Game):
         params = dict(params or {})
         players = int(params.get("players", default))
         max_cycles = int(params.get("max_cycles", MAX_CYCLES))
+        dense = bool(params.get("dense_rewards", False))
+        if dense and spec.progress is None:
+            raise ValueError(f"dense_rewards is for python_ludus_floors; {game_id} rewards only its outcome")
         if not low <= players <= high:
             raise ValueError(f"{game_id} is played by {low}–{high} players in OpenSpiel, not {players}")
         if max_cycles < 1:
             raise ValueError(f"max_cycles must be at least 1, not {max_cycles}")
         # pybind11 keeps Python attributes only once the C++ base is constructed
         tensor = 0 < max_cycles * players <= TENSOR_MOVES
-        super().__init__(_game_type(game_id, low, high, default, tensor), pyspiel.GameInfo(
+        bound = 1.5 if dense else 1.0  # progress adds at most ±½
+        super().__init__(_game_type(game_id, low, high, default, tensor, dense), pyspiel.GameInfo(
             num_distinct_actions=len(spec.actions), max_chance_outcomes=0,
-            num_players=players, min_utility=-1.0, max_utility=1.0,
+            num_players=players, min_utility=-bound, max_utility=bound,
             max_game_length=max_cycles * players), params)
-        self.config = _Config(game_id, spec, players, max_cycles, int(params.get("rng_seed", 0)), dict(fixed))
+        self.config = _Config(game_id, spec, players, max_cycles, int(params.get("rng_seed", 0)), dict(fixed), dense)
 
     def new_initial_state(self) -> LudusState:
         return LudusState(self)
@@ -505,7 +528,8 @@ class LudusGame(pyspiel.Game):
         return [self.config.information_size]
 
 
-def _game_type(game_id: str, low: int, high: int, default: int, tensor: bool = False) -> pyspiel.GameType:
+def _game_type(game_id: str, low: int, high: int, default: int, tensor: bool = False,
+               dense: bool = False) -> pyspiel.GameType:
     utility = pyspiel.GameType.Utility
     return pyspiel.GameType(
         short_name=f"python_ludus_{game_id}", long_name=f"ludus {game_id}",
@@ -515,11 +539,11 @@ def _game_type(game_id: str, low: int, high: int, default: int, tensor: bool = F
         # Competitive rewards sum to zero only up to rounding (thirds, fifths), which OpenSpiel's
         # exact zero-sum check rejects: they are declared general-sum.
         utility=utility.IDENTICAL if _specs()[game_id][0].cooperative else utility.GENERAL_SUM,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        reward_model=pyspiel.GameType.RewardModel.REWARDS if dense else pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=high, min_num_players=low,
         provides_information_state_string=True, provides_information_state_tensor=tensor,
         provides_observation_string=True, provides_observation_tensor=True,
-        parameter_specification={"players": default, "max_cycles": MAX_CYCLES, "rng_seed": 0})
+        parameter_specification={"players": default, "max_cycles": MAX_CYCLES, "rng_seed": 0, "dense_rewards": False})
 
 
 class Resampler:
