@@ -20,7 +20,12 @@ the PettingZoo environments. Only a game capped at ``TENSOR_MOVES`` moves or few
 own action at each move. ``observation_string(p)`` is p's current view.
 
 Rewards are ``rewards.outcome_rewards``; after ``max_cycles × players`` moves without an end the
-state is terminal with returns 0 (``max_game_length``).
+state is terminal with returns 0 (``max_game_length``). ``python_ludus_floors`` with
+``dense_rewards=True`` also rewards every step with the change of each seat's progress
+(``floors_v0.progress``): the reward model is then ``REWARDS``.
+
+Player ids outside 0..n−1 raise ``SpielError`` as OpenSpiel's own games do, states pickle (as the
+line's start and the actions since), and ``resample_from_infostate`` deals a world like ``Resampler``.
 """
 
 from __future__ import annotations
