@@ -111,3 +111,18 @@ def test_the_openspiel_floors_game_takes_dense_rewards_that_sum_to_its_returns()
         [f + p for f, p in zip(final, floors_v0.progress(state.view(None)), strict=True)])
     with pytest.raises(ValueError, match="dense_rewards is for python_ludus_floors"):
         pyspiel.load_game(openspiel.NAMES["rose"], {"players": 3, "dense_rewards": True})
+
+
+def test_against_bots_gives_the_learner_every_dense_reward_of_its_game_bots_moves_included():
+    env = against_bots("floors", seat=1, opponents="random", players=2, dense_rewards=True)
+    _, info = env.reset(seed=5)
+    rng = np.random.default_rng(5)
+    total, done, rewards = 0.0, False, []
+    while not done:
+        _, reward, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+        total += reward
+        rewards.append(reward)
+        done = terminated or truncated
+    assert terminated and any(rewards[:-1])
+    final = outcome_rewards(env.table.outcome, 2)[1]
+    assert total == pytest.approx(final + floors_v0.progress(env.table.match.view(None))[1])
