@@ -122,15 +122,17 @@ def report(game: str, players: int | str, rows: list[dict[str, Any]], strengths:
     blocks = len({(row["players"], row["block"]) for row in rows})
     ordered = in_order(strengths, levels)
     capped = sum(row.get("capped", 0) for row in rows)
+    timed = [row["cpu_seconds"] for row in rows if "cpu_seconds" in row]
+    cpu = f"{sum(timed) / len(timed):.1f}" if timed else "–"
     order = sorted(levels, key=lambda level: -strengths[level].theta)
     if markdown:
         cells = " | ".join(f"{strengths[lv].theta:+.2f} [{strengths[lv].low:+.2f}, {strengths[lv].high:+.2f}] "
                            f"({shares.get(lv, (0, 0))[0]:.0%})" for lv in reversed(levels))
         return [f"| {game} | {players} | {len(rows)} ({blocks} deals) | {cells} | "
-                f"{'yes' if ordered else 'no'} |"]
+                f"{'yes' if ordered else 'no'} | {cpu} |"]
     lines = [f"{game}, {players} players: {len(rows)} games ({blocks} deals), order {' > '.join(order)}; "
              f"{' > '.join(reversed(levels))} with neighbours' 95% intervals apart: {'YES' if ordered else 'no'}"
-             f"{f'; {capped} searches cut by a think-time cap' if capped else ''}"]
+             f"{f'; {capped} searches cut by a think-time cap' if capped else ''}; CPU per game {cpu} s"]
     for level in reversed(levels):
         s = strengths[level]
         share, seats = shares.get(level, (0.0, 0))
@@ -187,8 +189,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         by_table[(row["game"], row["players"])].append(row)
     if args.markdown:
         print("| game | players | games | " + " | ".join(f"{lv} θ [95%] (wins)" for lv in reversed(levels))
-              + " | in order |")
-        print("|---|---|---|" + "---|" * len(levels) + "---|")
+              + " | in order | CPU s/game |")
+        print("|---|---|---|" + "---|" * len(levels) + "---|---|")
     for (game, players), table in by_table.items():
         strengths = fit(table, levels, args.bootstrap, args.seed)
         print("\n".join(report(game, players, table, strengths, levels, args.markdown)))

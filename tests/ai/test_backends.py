@@ -7,7 +7,7 @@ import re
 import pytest
 
 from ludus.ai.backends import LOCAL, Backend, run_jobs
-from ludus.ai.ladder import plan, play
+from ludus.ai.ladder import outcome_of, plan, play
 from ludus.cli import main
 
 ray = pytest.importorskip("ray")  # the 'ladder' extra, which scripts/test.sh installs
@@ -32,13 +32,13 @@ def cheap_ladder() -> list:
 
 def test_the_same_20_game_ladder_gives_identical_outcomes_on_a_local_ray_and_on_the_process_pool(local_ray):
     jobs = cheap_ladder()
-    on_ray = list(run_jobs(play, jobs, Backend(workers=2, ray=LOCAL)))
-    on_pool = list(run_jobs(play, jobs, Backend(workers=2)))
+    on_ray = [outcome_of(row) for row in run_jobs(play, jobs, Backend(workers=2, ray=LOCAL))]
+    on_pool = [outcome_of(row) for row in run_jobs(play, jobs, Backend(workers=2))]
     assert on_ray == on_pool
     assert len({(row["seed"], tuple(row["levels"])) for row in on_ray}) == 20
     assert {row["outcome"]["winners"][0] for row in on_ray} != {0}  # the games differ: a real ladder was played
     # and as they finish (the ladder script's way), the same results
-    finished = list(run_jobs(play, jobs, Backend(workers=2, ray=LOCAL), ordered=False))
+    finished = [outcome_of(row) for row in run_jobs(play, jobs, Backend(workers=2, ray=LOCAL), ordered=False)]
     key = lambda row: (row["block"], row["levels"])  # noqa: E731
     assert sorted(finished, key=key) == sorted(on_pool, key=key)
     assert ray.is_initialized()  # a Ray that was up already is left up
@@ -46,7 +46,8 @@ def test_the_same_20_game_ladder_gives_identical_outcomes_on_a_local_ray_and_on_
 
 def test_a_ladder_game_replays_from_its_seed_in_this_process(local_ray):
     jobs = cheap_ladder()[:4]
-    assert list(run_jobs(play, jobs)) == list(run_jobs(play, jobs, Backend(workers=2, ray=LOCAL)))
+    here = [outcome_of(row) for row in run_jobs(play, jobs)]
+    assert here == [outcome_of(row) for row in run_jobs(play, jobs, Backend(workers=2, ray=LOCAL))]
 
 
 def without_clocks(text: str) -> str:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -120,10 +121,21 @@ def play_match(game: str, seed: int, levels: Sequence[str]) -> tuple[Match, int]
 
 
 def play(job: Job) -> dict[str, Any]:
-    """A ladder game's result (JSON): the job, the outcome, the moves and the capped searches."""
+    """A ladder game's result (JSON): the job, the outcome, the moves and the capped searches, and the CPU
+    seconds the game took (the one figure that depends on where it ran: ``OUTCOME_KEYS`` leave it out)."""
     load_game(job.game)  # registers the game's bot levels in a fresh worker
+    started = time.process_time()
     match, capped = play_match(job.game, job.seed, job.levels)
     outcome = match.outcome()
     assert outcome is not None
     return {"game": job.game, "players": job.players, "block": job.block, "seed": job.seed,
-            "levels": list(job.levels), "outcome": outcome.to_json(), "moves": len(match.log), "capped": capped}
+            "levels": list(job.levels), "outcome": outcome.to_json(), "moves": len(match.log), "capped": capped,
+            "cpu_seconds": round(time.process_time() - started, 3)}
+
+
+OUTCOME_KEYS = ("game", "players", "block", "seed", "levels", "outcome", "moves", "capped")
+"""What a ladder game's result says about the game itself (the same on every backend)."""
+
+
+def outcome_of(row: dict[str, Any]) -> dict[str, Any]:
+    return {key: row[key] for key in OUTCOME_KEYS}
