@@ -155,6 +155,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--results", type=Path, default=ROOT / "ladder-results.jsonl",
                         help="JSON lines of finished games: appended to, and games already there are not replayed")
     parser.add_argument("--bootstrap", type=int, default=1000, help="bootstrap resamples for the 95%% intervals")
+    parser.add_argument("--no-play", action="store_true",
+                        help="play nothing: rate the whole blocks of the ladder already in --results")
     parser.add_argument("--markdown", action="store_true", help="print the table as markdown (docs/bots.md)")
     parser.add_argument("--no-seed-file", action="store_true", help="do not write the levels' starting ratings")
     parser.add_argument("--keep", action="store_true", help="keep the seed file's entries of the games not rated now")
@@ -172,6 +174,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"{len(jobs)} games, {len(jobs) - len(todo)} already in {args.results}, {len(todo)} to play on "
           f"{backend.describe()}", file=sys.stderr)
     started = time.perf_counter()
+    if args.no_play:  # rate the whole blocks already played, play nothing (a ladder stopped early)
+        missing = {(job.game, job.players, job.block) for job in todo}
+        jobs = [job for job in jobs if (job.game, job.players, job.block) not in missing]
+        print(f"--no-play: rating the {len(jobs)} games of whole blocks in {args.results}", file=sys.stderr)
+        todo = []
     if todo:
         args.results.parent.mkdir(parents=True, exist_ok=True)
         with args.results.open("a", encoding="utf-8") as sink:
@@ -191,7 +198,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("| game | players | games | " + " | ".join(f"{lv} θ [95%] (wins)" for lv in reversed(levels))
               + " | in order | CPU s/game |")
         print("|---|---|---|" + "---|" * len(levels) + "---|---|")
-    for (game, players), table in by_table.items():
+    for (game, players), table in sorted(by_table.items()):
         strengths = fit(table, levels, args.bootstrap, args.seed)
         print("\n".join(report(game, players, table, strengths, levels, args.markdown)))
 

@@ -124,3 +124,8 @@ def test_the_script_rates_the_games_writes_starting_ratings_and_replays_nothing_
     assert script.main(arguments) == 0  # a rerun finds every game in the results and plays none
     assert "0 to play" in capsys.readouterr().err
     assert results.read_text(encoding="utf-8").splitlines() == lines
+    # a longer ladder stopped early: --no-play rates the whole blocks played so far and plays nothing
+    longer = [*arguments[:1], "rose:3=12", *arguments[2:], "--no-play", "--no-seed-file"]
+    assert script.main(longer) == 0
+    assert "rose, 3 players: 6 games (2 deals)" in capsys.readouterr().out
+    assert results.read_text(encoding="utf-8").splitlines() == lines
