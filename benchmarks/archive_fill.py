@@ -21,8 +21,8 @@ from sqlalchemy import insert
 
 from ludus.ai.ladder import play_match  # the ladder's way of playing a bot-only game to its end
 from ludus.engine import load_game, resolve_options
-from ludus.server.accounts import AccountBook
-from ludus.server.archive import Archive, finished_from
+from ludus.server.api.accounts import AccountBook
+from ludus.server.api.archive import Archive, finished_from
 from ludus.server.store import Store, hash_token, moves, seats, tables
 
 LINE_UPS = {"rose": [["random"] * 4, ["random"] * 3, ["easy", "random", "random"]],

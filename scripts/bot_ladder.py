@@ -40,7 +40,7 @@ from ludus.ai.bot import LEVELS
 from ludus.ai.ladder import SUPPORTED, Job, plan, play
 from ludus.ai.ranking import Strength, in_order, plackett_luce
 from ludus.engine import Outcome
-from ludus.server.ratings import MODEL, SEED_FILE, places
+from ludus.server.api.ratings import MODEL, SEED_FILE, places
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "src" / "ludus" / "server" / "data" / SEED_FILE

@@ -10,7 +10,7 @@ import pytest
 
 import ludus.ai
 import ludus.envs.solo
-import ludus.server.live
+import ludus.server.live.tables
 from ludus.ai import LEVELS, bot_for
 from ludus.ai.arena import play_match_record
 from ludus.engine import load_game
@@ -18,7 +18,7 @@ from ludus.envs import against_bots
 
 
 def test_the_server_and_against_bots_make_bots_with_the_same_registry():
-    assert ludus.server.live.bot_for is ludus.ai.bot_for
+    assert ludus.server.live.tables.bot_for is ludus.ai.bot_for
     assert ludus.envs.solo.bot_for is ludus.ai.bot_for
 
 

@@ -26,24 +26,25 @@ from starlette.staticfiles import StaticFiles
 
 from ludus import i18n
 
-from . import pictures
-from .accounts import Accounts, AttemptRates, CsrfGuard
-from .archive import Archive, finished_from
-from .clock import Clock
-from .history import History
-from .hub import make_hub
-from .hygiene import Hygiene
-from .limits import Limits, Rates, Setups, limits_from_arguments
-from .live import LiveTable, LiveTables
-from .lobby import Lobby
-from .play import play_socket
-from .presence import DEFAULT_GRACE
-from .replay import ReplayApi, table_loader
-from .seating import Seating
+from .api import pictures
+from .api.accounts import Accounts, AttemptRates, CsrfGuard
+from .api.analysis import Analyses
+from .api.archive import Archive, finished_from
+from .api.history import History
+from .api.lobby import Lobby
+from .api.replay import ReplayApi, table_loader
+from .api.seating import Seating
+from .guards.hygiene import Hygiene
+from .guards.limits import Limits, Rates, Setups, limits_from_arguments
+from .guards.timeouts import http_protocol, websocket_protocol
+from .live.clock import Clock
+from .live.hub import make_hub
+from .live.play import play_socket
+from .live.presence import DEFAULT_GRACE
+from .live.tables import LiveTable, LiveTables
+from .live.turns import TICK as TURN_TICK
+from .live.turns import Turns
 from .store import Store
-from .timeouts import http_protocol, websocket_protocol
-from .turns import TICK as TURN_TICK
-from .turns import Turns
 
 log = logging.getLogger("ludus.server")
 
@@ -114,6 +115,7 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
     accounts = Accounts(store, redis_url=redis_url, secure_cookies=secure_cookies, rates=attempt_rates)
     archive = Archive(store)
     turns = Turns(tables, turn_tick)
+    analyses = Analyses(tables, limits)
     tables.on_stored = turns.stored
 
     async def ended(table: LiveTable) -> None:
@@ -148,6 +150,7 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
         finally:
             sweeper.cancel()
             await turns.stop()
+            await analyses.close()
             accounts.close()
             await clock.stop()
             await tables.close()
@@ -159,6 +162,7 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
         *accounts.routes(),
         *History(tables, accounts, archive).routes(),
         *Seating(tables).routes(),
+        *analyses.routes(),
         *pictures.routes(),
         *ReplayApi(table_loader(tables)).routes(),
         Route("/health", health),
@@ -181,6 +185,7 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
     app.state.accounts = accounts
     app.state.archive = archive
     app.state.turns = turns
+    app.state.analyses = analyses
     app.state.store = store
     app.state.clock = clock
     app.state.limits = limits
