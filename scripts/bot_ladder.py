@@ -107,11 +107,11 @@ def seed_entry(strengths: dict[str, Strength], players: float) -> dict[str, dict
     """The levels' OpenSkill ratings from a Plackett–Luce fit. OpenSkill's model gives seat i the next place
     with chance e^(μ_i/c) / Σ e^(μ_j/c), c = √(Σ σ² + β²) over the table, so μ = 25 + c·θ with c = β√players
     (the mean players of the ladder's games; the levels' σ is small beside β). σ is c times the largest
-    bootstrap deviation of the game's levels: one σ for all keeps the shown ratings (μ − 3σ) in the fit's
-    order."""
+    bootstrap deviation of the game's levels (at most a newcomer's σ): one σ for all keeps the shown ratings
+    (μ − 3σ) in the fit's order."""
     beta = MODEL.beta
     scale = beta * math.sqrt(players)
-    sigma = max(0.1, scale * max(s.sd for s in strengths.values()))
+    sigma = min(MODEL.sigma, max(0.1, scale * max(s.sd for s in strengths.values())))  # at most a newcomer's
     return {level: {"mu": round(MODEL.mu + scale * s.theta, 4), "sigma": round(sigma, 4)}
             for level, s in sorted(strengths.items(), key=lambda item: -item[1].theta)}
 
