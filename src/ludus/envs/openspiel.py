@@ -41,9 +41,10 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import mcts
 
-from ludus.engine import Event, Game, clone, load_game
+from ludus.ai import bot_for
+from ludus.engine import Event, Game, clone, load_game, visible_events
 
-from .adapter import MAX_CYCLES, EnvSpec
+from .adapter import MAX_CYCLES, EnvSpec, option_key
 from .rewards import outcome_rewards
 
 TENSOR_MOVES = 32
@@ -627,6 +628,69 @@ class RandomRollouts(mcts.Evaluator):
     def prior(self, state: LudusState) -> list[tuple[int, float]]:
         actions = state.legal_actions()
         return [(action, 1.0 / len(actions)) for action in actions]
+
+
+class LudusBot(pyspiel.Bot):
+    """A ludus bot level as an OpenSpiel bot: ``LudusBot(game, player, "hard", seed)``.
+
+    It is the very bot the server seats at a table and ``against_bots`` plays (``ludus.ai.bot_for``; the same
+    classes and budgets), asked with nothing but ``player``'s view and told, before each choice, the events of
+    every move since its last one that ``player`` was shown (Rose's bots read the others from them). Use it in
+    ``evaluate_bots`` or against your own bots; ``seed`` makes its choices reproducible.
+    """
+
+    def __init__(self, game: LudusGame, player: int, level: str = "hard", seed: int | None = None) -> None:
+        pyspiel.Bot.__init__(self)
+        self.game = game
+        self.player = player
+        self.level = level
+        self.seed = seed
+        self.bot: Any = None
+        self._told: _Record | None = None
+        self.restart()
+
+    def restart(self) -> None:
+        self.bot = bot_for(self.game.config.ludus, self.player, self.level, self.seed)
+        self._told = None
+
+    def restart_at(self, state: LudusState) -> None:
+        self.restart()
+        self._catch_up(state)
+
+    def inform_action(self, state: LudusState, player_id: int, action: int) -> None:
+        """Nothing to do now: the events of the moves are told before the bot's next choice."""
+
+    def _catch_up(self, state: LudusState) -> None:
+        """Tell the bot what ``player`` saw of every move since the last one it was told."""
+        steps: list[_Record] = []
+        record: _Record | None = state._position.record
+        while record is not None and record is not self._told and record.parent is not None:
+            steps.append(record)
+            record = record.parent
+        if self._told is not None and record is not self._told:  # another game: start afresh
+            self.bot = bot_for(self.game.config.ludus, self.player, self.level, self.seed)
+        observe = getattr(self.bot, "observe", None)
+        if callable(observe):
+            for step in reversed(steps):
+                events = step.events if step.events is not None else step.line.events(step)
+                observe(visible_events(events, self.player))
+        self._told = state._position.record
+
+    def step(self, state: LudusState) -> int:
+        self._catch_up(state)
+        seat, legal = state._legal()
+        if seat != self.player:
+            raise ValueError(f"it is player {seat}'s move, not this bot's ({self.player})")
+        view = state.view(self.player)
+        decisions = state.decisions(self.player)
+        wants = getattr(self.bot, "wants", None)
+        decision = next((d for d in decisions if wants is None or wants(view, d)), decisions[0])
+        choice = option_key(self.bot.choose(view, decision))
+        for action, option in legal.items():
+            if option_key(option) == choice:
+                return action
+        raise RuntimeError(f"the {self.level} bot of player {self.player} chose {choice!r}, which the "
+                           f"python_ludus_{self.game.config.game_id} action space does not offer now")
 
 
 def _rng(seed: int | random.Random | np.random.RandomState | np.random.Generator | None) -> random.Random:
