@@ -15,6 +15,7 @@ process pool) changes the time taken, never the figures.
 from __future__ import annotations
 
 import argparse
+import math
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
@@ -61,8 +62,8 @@ def main(argv: list[str] | None = None) -> int:
     games = 0
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         while len(results) < args.rounds:
-            # a batch of games big enough to reach the rounds wanted (a game has 2–3 rounds)
-            batch = max(args.jobs, (args.rounds - len(results) + 1) // 2)
+            # a batch of games about big enough to reach the rounds wanted (a game has 2–3 rounds)
+            batch = max(args.jobs, math.ceil((args.rounds - len(results)) / 2.5))
             seeds = range(args.seed + games, args.seed + games + batch)
             for found in pool.map(play, *zip(*[(args.players, s, args.a, args.b, (s - args.seed) % 2 == 1)
                                                for s in seeds], strict=True)):
