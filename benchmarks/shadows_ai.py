@@ -7,11 +7,14 @@ Each round is the first round of a fresh 2-player co-op game (seat 0 officer, se
 its own seed, played to its end (client reached or the 3rd police token) or to 30 minutes of simulated
 time (every give, refresh and move costs a fixed think time, THINK below).
 
-The AI officer (``ai.make_policy("officer")``) plans every give by predicting its detectives with its
-own two readings (meaning+look and words). It is measured with detectives it does not simulate:
+The AI officer (``ai.make_policy("officer")``, the hard level's) plans every give by predicting its
+detectives with its own two readings (meaning+look and words) and a literal reading of the element names
+(the reading the literal reader below goes by: that line-up measures how well the officer models such a
+partner; the others measure partners it does not simulate):
 - a literal reader (``association.LiteralReader``): the words of the pictures' element names, nothing else;
 - a colour-only reader (``association.ColourReader``): the visible colours, nothing else;
-- ludus' detective (``ai.Detective``: meaning+look and words), and a random detective (the baseline).
+- ludus' detective (``ai.make_policy("detective")``, the hard level's: meaning+look, words and the
+  element-name reading), and a random detective (the baseline).
 The AI detective is measured with an officer it was not built with: a literal officer, who means the
 best space it can reach (nearest the goal, no police) and hands over the face-up card whose element
 names share most words with that space's picture (it asks for a new row when no card shares a word).
@@ -165,9 +168,9 @@ def main(argv: list[str] | None = None) -> int:
         "AI officer + literal reader (element-name words only)":
             (ai_officer(), Detective(seed=2, readers=(LiteralReader(),))),
         "AI officer + colour-only reader": (ai_officer(), Detective(seed=2, readers=(ColourReader(),))),
-        "AI officer + ludus' detective": (ai_officer(), Detective(seed=2)),
+        "AI officer + ludus' detective": (ai_officer(), make_policy("detective", seed=2)),
         "baseline: AI officer + detective moving at random": (ai_officer(), RandomDetective(seed=2)),
-        "literal officer + ludus' detective": (LiteralOfficer(seed=1), Detective(seed=2)),
+        "literal officer + ludus' detective": (LiteralOfficer(seed=1), make_policy("detective", seed=2)),
     }
     random.seed(args.seed)
     for name, (officer, detective) in lineups.items():

@@ -138,7 +138,7 @@ class Detective:
 
     def __init__(self, scorer: Reader | None = None, seed: int | None = None, *, doubt: float = 0.0,
                  readers: Sequence[Reader] | None = None, names: float = 0.0,
-                 caution: Sequence[float] = (0.0,), sureness: float = 0.5) -> None:
+                 caution: Sequence[float] = (0.0,), sureness: float = 0.5, shun_police: bool = False) -> None:
         self.readers: tuple[Reader, ...] = tuple(readers or ((scorer,) if scorer else all_readers()))
         self.rng = random.Random(seed)
         self.doubt = doubt
@@ -151,6 +151,9 @@ class Detective:
         caution × (chance it is not meant) × ``police_risk``, so an unclear clue sends it to a space
         known to be safe instead of a gamble — the more so the closer the team is to losing the round"""
         self.sureness = sureness
+        self.shun_police = shun_police
+        """never land where the team already took a police token while another space is offered (every
+        landing there costs a token again; no officer means it)"""
 
     def scores(self, view: dict[str, Any], cards: Sequence[str], spaces: Sequence[int]) -> np.ndarray:
         """What the detective holds for each space (higher = go there). Reads only what every seat of
@@ -160,8 +163,11 @@ class Detective:
         if self.names:
             candidates = [deck[view["pictures"][s]] for s in spaces]
             scores = scores + self.names * clue_scores(NAMES_READER, [deck[c] for c in cards], candidates)
-        held = len(_team(view)[1]["police"])
-        caution = self.caution[min(held, len(self.caution) - 1)]
+        tokens = _team(view)[1]["police"]
+        police = set(tokens)
+        if self.shun_police and any(s not in police for s in spaces):
+            scores = np.where([s in police for s in spaces], -1e6, scores)
+        caution = self.caution[min(len(tokens), len(self.caution) - 1)]
         if caution > 0:
             chances = np.exp((scores - scores.max()) / self.sureness)
             chances /= chances.sum()
@@ -409,7 +415,8 @@ def make_policy(role: str, seed: int | None = None, scorer: str = "meaning+look"
 
 
 def _detective(settings: dict[str, Any], readers: Sequence[Reader], seed: int | None) -> Detective:
-    return Detective(seed=seed, readers=readers, doubt=settings["detective_doubt"], names=settings["names"])
+    return Detective(seed=seed, readers=readers, doubt=settings["detective_doubt"], names=settings["names"],
+                     shun_police=settings["shun_police"])
 
 
 def _officer(settings: dict[str, Any], scorer: Reader, readers: Sequence[Reader], seed: int | None) -> Officer:
@@ -444,7 +451,7 @@ class SeatBot:
         return self._policy(view).choose(view, decision)
 
 
-_PLAIN = {"names": 0.0, "literal": False, "trust": 0.0}
+_PLAIN = {"names": 0.0, "literal": False, "trust": 0.0, "shun_police": False}
 LEVELS: dict[str, dict[str, Any]] = {
     # easy: plain words only and an unsure reading; medium: both readings, hedged clues, unsure reading;
     # hard: both readings and the literal one, hedged clues its own detectives are sure to read
@@ -453,7 +460,7 @@ LEVELS: dict[str, dict[str, Any]] = {
     "medium": {"scorer": "meaning+look", "readers": SCORER_NAMES, "officer_doubt": 0.6, "detective_doubt": 0.6,
                **_PLAIN},
     "hard": {"scorer": "meaning+look", "readers": SCORER_NAMES, "officer_doubt": 0.6, "detective_doubt": 0.0,
-             "names": 1.0, "literal": True, "trust": 0.5},
+             "names": 1.0, "literal": True, "trust": 0.5, "shun_police": True},
 }
 """Bot levels for ``ludus.ai.bot.register_bot``: ``bot_factory(level)``."""
 
