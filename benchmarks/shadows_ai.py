@@ -156,6 +156,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=300)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--only", default="", help="run only the line-ups whose name contains this text")
+    parser.add_argument("--progress", type=int, default=0, help="print the figures so far every N rounds (0: never)")
     args = parser.parse_args(argv)
     print(f"Shadows AI with partners built differently: {args.rounds} seeded co-op rounds per line-up")
 
@@ -180,6 +181,8 @@ def main(argv: list[str] | None = None) -> int:
         started = time.perf_counter()
         for n in range(args.rounds):
             play_round(args.seed + n, officer, detective, tally)
+            if args.progress and (n + 1) % args.progress == 0 and n + 1 < args.rounds:
+                report(f"{name} (so far)", tally, time.perf_counter() - started)
         report(name, tally, time.perf_counter() - started)
     return 0
 

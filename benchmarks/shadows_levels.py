@@ -56,6 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=400)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--progress", type=int, default=0, help="print the standing every N games (0: never)")
     args = parser.parse_args(argv)
     started, cpu = time.perf_counter(), time.process_time()
     results: list[dict[str, Any]] = []
@@ -65,10 +66,16 @@ def main(argv: list[str] | None = None) -> int:
             # a batch of games about big enough to reach the rounds wanted (a game has 2–3 rounds)
             batch = max(args.jobs, math.ceil((args.rounds - len(results)) / 2.5))
             seeds = range(args.seed + games, args.seed + games + batch)
-            for found in pool.map(play, *zip(*[(args.players, s, args.a, args.b, (s - args.seed) % 2 == 1)
-                                               for s in seeds], strict=True)):
+            jobs = [(args.players, s, args.a, args.b, (s - args.seed) % 2 == 1) for s in seeds]
+            for found in pool.map(play, *zip(*jobs, strict=True)):  # in seed order
                 results.extend(found)
-            games += batch
+                games += 1
+                if args.progress and games % args.progress == 0:
+                    wins = sum(r["winner"] == args.a for r in results)
+                    low, high = wilson_interval(wins, len(results))
+                    print(f"  after {games} games (seeds {args.seed}–{args.seed + games - 1}): {args.a} won {wins} of "
+                          f"{len(results)} rounds, {wins / len(results):.1%} (95% Wilson {low:.1%}–{high:.1%})",
+                          flush=True)
     n = len(results)
     wins = sum(r["winner"] == args.a for r in results)
     low, high = wilson_interval(wins, n)

@@ -155,14 +155,30 @@ class Detective:
         """never land where the team already took a police token while another space is offered (every
         landing there costs a token again; no officer means it)"""
 
-    def scores(self, view: dict[str, Any], cards: Sequence[str], spaces: Sequence[int]) -> np.ndarray:
+    def scores(self, view: dict[str, Any], cards: Sequence[str], spaces: Sequence[int],
+               readings: dict[tuple[str, str, tuple[int, ...]], np.ndarray] | None = None) -> np.ndarray:
         """What the detective holds for each space (higher = go there). Reads only what every seat of
-        the team sees: the pictures, the cards, the team's police and markers, the public landings."""
+        the team sees: the pictures, the cards, the team's police and markers, the public landings.
+        ``readings`` may hold the cards' readings already computed for these spaces (an officer
+        predicting this detective for many gives in one position); the figures are the same."""
         deck = deck_of(view)
-        scores = read_clue(self.readers, deck, view, cards, spaces)
+        candidates = [deck[view["pictures"][s]] for s in spaces]
+        cache = {} if readings is None else readings
+
+        def clue(reader: Reader) -> np.ndarray:
+            # clue_scores, with each card's reading computed once per position
+            total = np.zeros(len(spaces))
+            for card in cards:
+                key = (reader.name, card, tuple(spaces))
+                if key not in cache:
+                    cache[key] = card_reading(reader, deck[card], candidates)
+                total += cache[key]
+            return total
+
+        scores = sum((clue(r) for r in self.readers), np.zeros(len(spaces))) / len(self.readers)
+        scores = scores + space_penalties(view, spaces)
         if self.names:
-            candidates = [deck[view["pictures"][s]] for s in spaces]
-            scores = scores + self.names * clue_scores(NAMES_READER, [deck[c] for c in cards], candidates)
+            scores = scores + self.names * clue(NAMES_READER)
         tokens = _team(view)[1]["police"]
         police = set(tokens)
         if self.shun_police and any(s not in police for s in spaces):
@@ -236,6 +252,7 @@ class Officer:
         """the share of a give's worth that comes from that exact prediction (the rest from the hedged
         readings, which keep the clue sound for partners who read otherwise)"""
         self.last_plan: Plan | None = None
+        self._judged: tuple[tuple[Any, ...], Plan | None] | None = None
         self._refreshed_at: tuple[int, int] | None = None
 
     # --- reading the map ---------------------------------------------------------------------
@@ -294,20 +311,22 @@ class Officer:
         values = {size: self.landing_values(view, spaces) for size, spaces in by_size.items()}
         candidates = {size: [deck[view["pictures"][s]] for s in spaces] for size, spaces in by_size.items()}
         penalties = {size: space_penalties(view, spaces) for size, spaces in by_size.items()}
-        readings: dict[tuple[int, int, str], np.ndarray] = {}
+        # each card's reading of the spaces in reach, computed once per position and shared with the
+        # prediction of the team's own detective (the same readers give the same readings)
+        readings: dict[tuple[str, str, tuple[int, ...]], np.ndarray] = {}
+
+        def read_card(reader: Reader, size: int, card: str) -> np.ndarray:
+            key = (reader.name, card, tuple(by_size[size]))
+            if key not in readings:
+                readings[key] = card_reading(reader, deck[card], candidates[size])
+            return readings[key]
 
         def reading_of(n: int, size: int, card: str) -> np.ndarray:
-            # a pair's reading is the sum of its cards' readings: compute each card once per size
-            key = (n, size, card)
-            if key not in readings:
-                readings[key] = card_reading(self.readers[n], deck[card], candidates[size])
-            return readings[key]
+            # a pair's reading is the sum of its cards' readings
+            return read_card(self.readers[n], size, card)
 
         def literal_of(size: int, card: str) -> np.ndarray:
-            key = (-1, size, card)
-            if key not in readings:
-                readings[key] = card_reading(NAMES_READER, deck[card], candidates[size])
-            return readings[key]
+            return read_card(NAMES_READER, size, card)
 
         seen = {key: value for key, value in view.items() if key != "map"}  # what the detectives see
         found = []
@@ -333,7 +352,7 @@ class Officer:
             mean = sum(chances) / len(chances)
             meant = int(np.argmax(mean))
             if self.partner is not None:
-                landing = int(np.argmax(self.partner.scores(seen, cards, spaces)))
+                landing = int(np.argmax(self.partner.scores(seen, cards, spaces, readings)))
                 expected = self.trust * float(worth[landing]) + (1 - self.trust) * expected
                 if self.trust >= 0.5:
                     meant = landing
@@ -348,8 +367,17 @@ class Officer:
         if gives is None:
             row = [c for c in view["face_up"] if c is not None]
             gives = [[c] for c in row] + [[a, b] for i, a in enumerate(row) for b in row[i + 1:]]
+        # Weighing a new row and then giving ask about the same position: judge it once.
+        _, team = _team(view)
+        moment = (view["round"], len(view["landings"]), tuple(view["face_up"]), team["figure"],
+                  tuple(team["police"]), tuple(team["markers"]), tuple(sorted(_marked(view))),
+                  tuple(tuple(give) for give in gives))
+        if self._judged is not None and self._judged[0] == moment:
+            return self._judged[1]
         judged = self.plans(view, gives)
-        return max(judged, key=lambda plan: plan.value) if judged else None
+        best = max(judged, key=lambda plan: plan.value) if judged else None
+        self._judged = (moment, best)
+        return best
 
     def _progress(self, view: dict[str, Any], plan: Plan) -> float:
         """How much better the expected landing is than staying where the figure stands."""
