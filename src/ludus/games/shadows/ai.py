@@ -14,7 +14,12 @@ Both roles work from their seat's view only (``choose(view, decision)``), so the
   the other reachable spaces, and that keep the team off police. When even the best give is a poor
   bet it asks for a new row of face-up cards (``wants``).
 
-``make_policy(role, seed)`` is the hook ``simulate.py`` and the server's bot seats use; the
+The levels (``LEVELS``) differ in what they weigh. The hard level adds a literal reading (the words
+the element names share, ``NAMES_READER``) to both roles, and its officer predicts exactly where its own
+hard detectives will go for each give, from what they see (the view without the map: the team's secret
+stays with the officer). Nothing is sampled or timed: a choice follows from the view and the seed.
+
+``make_policy(role, seed)`` (the hard level's policies) is the hook ``simulate.py`` and the server's bot seats use; the
 decision kinds and view fields are those of docs/shadows.md.
 """
 
