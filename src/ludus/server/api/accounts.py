@@ -43,8 +43,8 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from ..store import Store, accounts, hash_token, result_seats, seats, sessions
 from .errors import ApiError
-from .store import Store, accounts, hash_token, result_seats, seats, sessions
 
 log = logging.getLogger("ludus.server.accounts")
 

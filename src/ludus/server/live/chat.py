@@ -25,7 +25,7 @@ import unicodedata
 import weakref
 from typing import Any
 
-from .live import LiveTable, ProtocolError, Viewer, dumps
+from .tables import LiveTable, ProtocolError, Viewer, dumps
 
 MESSAGE_TYPES = frozenset({"chat", "chat-sync"})
 MAX_TEXT = 300

@@ -22,9 +22,9 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 
 from ludus.engine import Match, Outcome
 
+from ..store import Store, TableRecord, accounts, ratings, result_seats, results, tables
 from . import ratings as rating_model
 from .ratings import Skill, account_key, bot_key
-from .store import Store, TableRecord, accounts, ratings, result_seats, results, tables
 
 log = logging.getLogger("ludus.server.archive")
 
