@@ -125,9 +125,9 @@ class _Watching(Detective):
         super().__init__(readers=all_readers(), names=1.0, shun_police=True)
         self.seen: list[dict[str, Any]] = []
 
-    def scores(self, view: dict[str, Any], cards: Any, spaces: Any) -> np.ndarray:
+    def scores(self, view: dict[str, Any], cards: Any, spaces: Any, readings: Any = None) -> np.ndarray:
         self.seen.append(view)
-        return super().scores(view, cards, spaces)
+        return super().scores(view, cards, spaces, readings)
 
 
 def test_the_hard_officer_predicts_its_detective_from_what_the_detective_sees_never_the_map() -> None:
