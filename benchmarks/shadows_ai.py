@@ -147,8 +147,9 @@ def report(name: str, tally: Tally, seconds: float) -> None:
     print(f"\n== {name}: {tally.rounds} rounds in {seconds:.0f} s ==")
     print(accuracy_line(1, tally))
     print(accuracy_line(2, tally))
+    low, high = wilson_interval(tally.won, n)
     print(f"  per round: {tally.evidence / n:.2f} evidence, {tally.police / n:.2f} police tokens; "
-          f"rounds won {tally.won / n:.1%}")
+          f"rounds won {tally.won / n:.1%} (95% CI {low:.1%}–{high:.1%})")
 
 
 def main(argv: list[str] | None = None) -> int:
