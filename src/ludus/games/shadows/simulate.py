@@ -16,7 +16,7 @@ import random
 import statistics
 import time
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,7 +27,7 @@ from ludus.engine import Decision, IllegalChoice, Match
 
 from .agreeing import AgreeingBot
 from .game import GAME
-from .policies import LEVELS, ai_available, seat_bot, wants
+from .policies import LEVELS, Policy, ai_available, seat_bot, wants
 
 THINK_SECONDS: dict[str, tuple[float, float]] = {
     "give": (8.0, 25.0), "move": (5.0, 20.0), "refresh": (2.0, 6.0), "next-officer": (2.0, 10.0)}
@@ -113,12 +113,15 @@ class Stats:
 
 
 def play_game(players: int, seed: int, options: Mapping[str, Any], levels: Sequence[str], stats: Stats,
-              max_decisions: int = 20_000) -> Match:
-    """One whole game in simulated real time; returns the match (its log replays exactly)."""
+              max_decisions: int = 20_000, wrap: Callable[[int, Policy], Policy] | None = None) -> Match:
+    """One whole game in simulated real time; returns the match (its log replays exactly). ``wrap(seat,
+    bot)`` may wrap a seat's bot (e.g. to time its thinking) without changing its choices."""
     match = Match(GAME, players, seed, dict(options))
     rng = random.Random(f"shadows-sim:{seed}")
     # Each seat's bot follows it through role swaps (one policy per role inside).
-    bots = [AgreeingBot(seat_bot(level, rng.getrandbits(32))) for level in levels]
+    bots: list[Policy] = [AgreeingBot(seat_bot(level, rng.getrandbits(32))) for level in levels]
+    if wrap is not None:
+        bots = [wrap(seat, bot) for seat, bot in enumerate(bots)]
     plans: dict[int, Plan] = {}
     now = 0.0
     round_began = 0.0
