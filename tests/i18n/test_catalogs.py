@@ -8,7 +8,7 @@ from importlib import resources
 
 import pytest
 
-from ludus.i18n import LANGUAGES, catalog, t
+from ludus.i18n import LANGUAGES, PLURAL_CATEGORIES, catalog, plural_base, t
 
 FOLDER = resources.files("ludus.i18n")
 
@@ -36,9 +36,15 @@ def test_every_namespace_has_a_file_in_every_language(namespace):
         assert isinstance(json.loads(path.read_text(encoding="utf-8")), dict)
 
 
+def _words(lang: str, namespace: str) -> set[str]:
+    """A namespace's keys, a plural family (``give_one``, ``give_other``) counted once by its name."""
+    messages = catalog(lang, namespace)
+    return {plural_base(key, messages) or key for key in messages}
+
+
 @pytest.mark.parametrize("namespace", NAMESPACES)
 def test_every_key_exists_in_all_three_languages(namespace):
-    keys = {lang: set(catalog(lang, namespace)) for lang in LANGUAGES}
+    keys = {lang: _words(lang, namespace) for lang in LANGUAGES}
     every = set().union(*keys.values())
     for lang in LANGUAGES:
         assert not every - keys[lang], f"{lang}/{namespace}.json lacks {sorted(every - keys[lang])}"
@@ -48,9 +54,41 @@ def test_every_key_exists_in_all_three_languages(namespace):
 def test_placeholders_are_the_same_in_every_language(namespace):
     english = catalog("en", namespace)
     for lang in LANGUAGES:
+        messages = catalog(lang, namespace)
+        for key, message in messages.items():
+            base = plural_base(key, messages)
+            same = key if key in english else f"{base}_other" if base else None
+            if same in english:
+                assert _placeholders(message) == _placeholders(english[same]), f"{lang}/{namespace}.json {key}"
+
+
+@pytest.mark.parametrize("namespace", NAMESPACES)
+def test_no_message_counts_things_with_a_parenthesised_plural(namespace):
+    for lang in LANGUAGES:
         for key, message in catalog(lang, namespace).items():
-            if key in english:
-                assert _placeholders(message) == _placeholders(english[key]), f"{lang}/{namespace}.json {key}"
+            assert "(s)" not in message, f"{lang}/{namespace}.json {key}: {message!r} (use a plural family)"
+
+
+@pytest.mark.parametrize("namespace", NAMESPACES)
+def test_every_plural_family_has_exactly_the_cldr_categories_of_its_language(namespace):
+    for lang in LANGUAGES:
+        families: dict[str, set[str]] = {}
+        messages = catalog(lang, namespace)
+        for key in messages:
+            if (base := plural_base(key, messages)) is not None:
+                families.setdefault(base, set()).add(key.removeprefix(base + "_"))
+        for base, categories in families.items():
+            assert categories == set(PLURAL_CATEGORIES[lang]), f"{lang}/{namespace}.json {base}: {sorted(categories)}"
+            assert base not in catalog(lang, namespace), f"{lang}/{namespace}.json {base} is also a plain key"
+            for category in categories:
+                assert "{count}" in catalog(lang, namespace)[f"{base}_{category}"], f"{lang} {base}_{category}"
+
+
+@pytest.mark.parametrize(("lang", "count", "expected"), [
+    ("en", 0, "Give 0 cards"), ("en", 1, "Give 1 card"), ("en", 2, "Give 2 cards"),
+    ("hu", 1, "1 nyomkártya átadása"), ("hu", 3, "3 nyomkártya átadása"), ("zh", 1, "交出 1 张卡")])
+def test_t_picks_the_plural_form_by_the_languages_rules(lang, count, expected):
+    assert t("shadows.ui.give", lang, count=count) == expected
 
 
 @pytest.mark.parametrize("namespace", NAMESPACES)

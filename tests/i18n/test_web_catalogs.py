@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from ludus.engine.registry import game_ids, load_game
-from ludus.i18n import LANGUAGES, catalog, namespaces
+from ludus.i18n import LANGUAGES, catalog, namespaces, plural_base
 
 WEB = Path(str(resources.files("ludus") / "web"))
 CALL = re.compile(r"""(?<![\w.$])(?P<fn>t|ctx\.t|tr|w\.r|r)\((?:ctx,\s*)?(?P<quote>["`])(?P<key>[^"`]+)(?P=quote)""")
@@ -21,7 +21,10 @@ PLACEHOLDER = re.compile(r"\$\{[^}]*\}")
 
 
 def all_keys(lang: str) -> set[str]:
-    return {f"{namespace}.{key}" for namespace in namespaces() for key in catalog(lang, namespace)}
+    # a plural family (key_one, key_other) is asked for by its name and a count
+    return {f"{namespace}.{name}" for namespace in namespaces() for key, messages in
+            ((key, catalog(lang, namespace)) for key in catalog(lang, namespace))
+            for name in {key, plural_base(key, messages) or key}}
 
 
 def client_keys() -> tuple[set[str], set[str]]:

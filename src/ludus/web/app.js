@@ -16,7 +16,9 @@ let current = null;  // the page on screen: { render(), destroy() }
 async function switchLanguage(wanted) {
   const lang = await loadLanguage(wanted);
   document.documentElement.lang = lang;
-  document.getElementById("lang").value = lang;
+  const picker = document.getElementById("lang");
+  picker.value = lang;
+  picker.setAttribute("aria-label", t("web.language"));  // a screen reader names the picker in the page's language
   for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
   document.title = t("web.title");
 }

@@ -124,7 +124,12 @@ export function renderLobby(root) {
       if (!chosen) { name.focus(); return; }
       if (problem) { toast(t(problem)); return; }
       rememberName(chosen);
-      const options = plan ? { ...form.options, seating: seatingOption(plan.seating, plan.coop) } : form.options;
+      // the seating is sent only when the creator changed it: the standard one is the server's default
+      // (no option), and a table whose options are all defaults can be rated
+      const chosenSeating = plan && seatingOption(plan.seating, plan.coop);
+      const usual = plan && seatingOption(standardSeating(form.players, plan.coop), plan.coop);
+      const options = plan && JSON.stringify(chosenSeating) !== JSON.stringify(usual)
+        ? { ...form.options, seating: chosenSeating } : form.options;
       try {
         const created = await api("/api/tables", {
           game: form.game, players: form.players, name: chosen, options,

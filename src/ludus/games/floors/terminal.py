@@ -162,7 +162,7 @@ class TerminalGame:
 
     def tile_text(self, name: str) -> str:
         if name.startswith("hit"):
-            return self.tr("monster.tile.hits", n=name[3:])
+            return self.tr("monster.tile.hits", count=int(name[3:]))
         return self.tr("monster.tile.steps", n=name)
 
     # --- choosing --------------------------------------------------------------------------
@@ -185,7 +185,7 @@ class TerminalGame:
     def question(self, view: dict[str, Any], decision: Decision) -> str:
         prompt = decision.prompt
         if decision.kind == "step":
-            return self.tr("choose.step", label=label(view, prompt["figure"]), points=prompt["points"])
+            return self.tr("choose.step", label=label(view, prompt["figure"]), count=prompt["points"])
         if decision.kind == "setup_square":
             return self.tr("choose.setup_square", tile=self.tr(f"tile.{prompt['tile']}"))
         return self.tr(f"choose.{decision.kind}")

@@ -50,7 +50,7 @@ function figureName(ctx, view, id) {
 }
 
 function tileName(ctx, tile) {
-  if (tile.startsWith("hit")) return tr(ctx, "monster.tile.hits", { n: tile.slice(3) });
+  if (tile.startsWith("hit")) return tr(ctx, "monster.tile.hits", { count: Number(tile.slice(3)) });
   return tr(ctx, "monster.tile.steps", { n: tile });
 }
 
@@ -403,7 +403,7 @@ function promptBar(state, ctx, decision, offer) {
   const p = decision.prompt || {};
   let question;
   if (decision.kind === "figure") question = tr(ctx, "choose.figure");
-  else if (decision.kind === "step") question = tr(ctx, "choose.step", { label: label(view, p.figure), points: p.points });
+  else if (decision.kind === "step") question = tr(ctx, "choose.step", { label: label(view, p.figure), count: p.points });
   else if (decision.kind === "setup_tile") question = tr(ctx, "choose.setup_tile");
   else if (decision.kind === "setup_square") question = tr(ctx, "choose.setup_square", { tile: tr(ctx, `tile.${p.tile}`) });
   else if (decision.kind === "setup_arrow") question = tr(ctx, "choose.setup_arrow");

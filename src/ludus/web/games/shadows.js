@@ -251,7 +251,7 @@ function handsPanel(state, ctx, moveDecision) {
       onclick: () => openEnlarged(pictureUrl(view, id), id, ctx) }))
       : el("span", { class: "muted small" }, "—"))));
   return el("section", { class: "panel hands" },
-    moveDecision ? el("p", { class: "prompt-line" }, tr(ctx, "decision.move", { cards: moveDecision.prompt.cards.length })) : null,
+    moveDecision ? el("p", { class: "prompt-line" }, tr(ctx, "decision.move", { count: moveDecision.prompt.cards.length })) : null,
     el("h3", {}, tr(ctx, "clue_cards")), rows);
 }
 
@@ -261,7 +261,7 @@ function promptBar(state, ctx, give, move) {
     const cards = move.prompt.cards.length;
     // the cards to read are in the question itself, beside the board
     return el("div", { class: "prompt-bar shadows-prompt", "data-kind": "move", "data-prompt": "move" },
-      el("p", {}, el("strong", {}, tr(ctx, "decision.move", { cards })), " ", tr(ctx, "ui.tap_space")),
+      el("p", {}, el("strong", {}, tr(ctx, "decision.move", { count: cards })), " ", tr(ctx, "ui.tap_space")),
       el("div", { class: "prompt-cards" }, move.prompt.cards.map((id) => cardImage(state.view, id, { class: "clue-img prompt-card" }))),
       cards === 2 ? el("p", { class: "muted small" }, tr(ctx, "hint.move_two")) : null);
   }
@@ -282,7 +282,7 @@ function nextOfficerPanel(state, ctx, decision) {
 
 function landingLine(ctx, view, landing) {
   const result = landing.result ? tr(ctx, `kind.${landing.result}`) : "—";
-  return `${teamName(ctx, landing.team)}: ${tr(ctx, "ui.landing", { space: spaceNumber(view.layout, landing.space), cards: landing.cards })} → ${result}`;
+  return `${teamName(ctx, landing.team)}: ${tr(ctx, "ui.landing", { space: spaceNumber(view.layout, landing.space), count: landing.cards })} → ${result}`;
 }
 
 function miniMap(view, maps, card) {
