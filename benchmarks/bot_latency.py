@@ -35,6 +35,7 @@ levels in simulated real-time games instead (``shadows_levels``): a team of each
 
 # (iterations, rollout depth cap or None for rollouts to the end of the game)
 BUDGETS: tuple[tuple[int, int | None], ...] = ((50, None), (200, None), (200, 40), (800, 40))
+AWARE_BUDGETS: tuple[tuple[int, int | None], ...] = ((50, None), (200, 40), (200, 120))
 
 
 @dataclass
@@ -70,13 +71,23 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-def measure(game: Game, positions: list[Position], iterations: int, depth: int | None) -> dict[str, float]:
+def game_aware(game_id: str) -> dict[str, Any] | None:
+    """The game's own rollout policy and evaluation for ISMCTS, if it has them (Floors: head for the exit)."""
+    if game_id == "floors":
+        from ludus.games.floors.rollout import ExitRollout, progress_value
+
+        return {"rollout": ExitRollout(), "evaluate": progress_value}
+    return None
+
+
+def measure(game: Game, positions: list[Position], iterations: int, depth: int | None,
+            settings: dict[str, Any] | None = None) -> dict[str, float]:
     times: list[float] = []
     walls: list[float] = []
     done = 0
     for number, position in enumerate(positions):
         seat = position.decision.seat
-        bot = ISMCTSBot(game, seat, iterations=iterations, seed=number, rollout_depth=depth)
+        bot = ISMCTSBot(game, seat, iterations=iterations, seed=number, rollout_depth=depth, **(settings or {}))
         view = game.view(position.state, seat)
         # CPU time of this process: on a shared machine wall time mostly measures the neighbours
         started, wall = time.process_time(), time.perf_counter()
@@ -218,6 +229,15 @@ def main() -> None:
             if depth is None and game_id not in TURN_BASED:
                 continue
             figures = measure(game, positions, iterations, depth)
+            print(f"{iterations:>10} {'to end' if depth is None else f'≤{depth}':>8} "
+                  f"{figures['median'] * 1000:>10.1f} {figures['p95'] * 1000:>8.1f} {figures['max'] * 1000:>8.1f} "
+                  f"{figures['iterations_per_second']:>8.0f} {figures['wall_median'] * 1000:>15.1f}", flush=True)
+        aware = game_aware(game_id)
+        if aware is None:
+            continue
+        print("the game's own rollout policy and evaluation:")
+        for iterations, depth in AWARE_BUDGETS:
+            figures = measure(game, positions, iterations, depth, aware)
             print(f"{iterations:>10} {'to end' if depth is None else f'≤{depth}':>8} "
                   f"{figures['median'] * 1000:>10.1f} {figures['p95'] * 1000:>8.1f} {figures['max'] * 1000:>8.1f} "
                   f"{figures['iterations_per_second']:>8.0f} {figures['wall_median'] * 1000:>15.1f}", flush=True)

@@ -13,7 +13,7 @@ from ludus.games.floors import search, strong
 from ludus.games.floors.bots import GreedyBot
 from ludus.games.floors.game import GAME
 from ludus.games.floors.simulate import GameRecord, Ladder, report, run_ladder, seating
-from ludus.games.floors.state import FloorsState
+from ludus.games.floors.state import OUT, FloorsState
 from ludus.games.floors.strong import Budget, SearchBot
 
 SMALL = {"medium": Budget(keep=4, shortlist=2, replies=1, reply_keep=3, seconds=None),
@@ -146,3 +146,38 @@ def test_weighing_the_monster_changes_nothing_in_the_searched_world():
     trial = search.after(world, (fig, search.move_results(world, fig)[-1]))
     assert GAME.view(world, None) == before
     assert trial.fig_moved[fig] and trial.turn != world.turn
+
+
+def test_the_registered_levels_think_by_a_fixed_budget_never_by_the_clock():
+    # a ladder on a process pool or a Ray cluster must replay the same games from the same seed
+    for level in ("medium", "hard"):
+        assert strong.LEVEL_BUDGETS[level].seconds is None
+    assert strong.LEVEL_BUDGETS["hard"].replies >= 15  # hard sees to the end of a four-player round
+
+
+def test_hard_plays_its_whole_shortlist_on_to_the_end_of_the_round_and_plans_alike_from_one_seed():
+    world = GAME.setup(4, 21)
+    bots = [bot_for(GAME, seat, "easy", seat) for seat in range(4)]
+    while world.round < 3 or GAME.decisions(world)[0].kind != "figure" or len(GAME.decisions(world)[0].options) < 2:
+        decision = GAME.decisions(world)[0]
+        GAME.apply(world, decision.seat, bots[decision.seat].choose(GAME.view(world, decision.seat), decision))
+    decision = GAME.decisions(world)[0]
+    view = GAME.view(world, decision.seat)
+    first, second = (bot_for(GAME, decision.seat, "hard", 5) for _ in range(2))
+    assert first.choose(view, decision) == second.choose(view, decision)
+    assert first.plan == second.plan
+    budget = strong.LEVEL_BUDGETS["hard"]
+    assert first.last_search["looked"] == min(budget.shortlist, first.last_search["moves"])
+    assert first.last_search["capped"] == 0.0
+
+
+def test_the_search_values_the_first_figure_out_above_a_later_one():
+    # a game that stalls is won by whoever brought a figure out first, so that figure is worth more
+    st = GAME.setup(2, 8)
+    for seat, stamp in ((1, 1), (0, 2)):
+        fig = next(f for f in range(len(st.fig_sq)) if st.fig_owner[f] == seat)
+        st.fig_sq[fig] = OUT
+        st.out[seat] += 1
+        st.reached[seat].append(stamp)
+    totals = search.seat_totals(st, 10)
+    assert totals[1] - totals[0] == pytest.approx(search.FIRST_OUT_WORTH)

@@ -127,6 +127,8 @@ class Node:
 
 def next_decision(decisions: Sequence[Decision]) -> Decision:
     """The decision simulated next: the lowest seat's first decision (simultaneous ones in seat order)."""
+    if len(decisions) == 1:  # the usual case; min() with a key costs more than the rest of the step
+        return decisions[0]
     return min(decisions, key=lambda decision: decision.seat)
 
 

@@ -27,6 +27,8 @@ Move = tuple[int, list[str]]
 
 OUT_WORTH = 100.0
 WIN_WORTH = 1000.0
+FIRST_OUT_WORTH = 50.0
+"""The first figure out is worth half a figure more: a game that stalls is won by whoever got one out first."""
 CROSSING = 26
 """Steps from the waiting area to outside: onto the entrance, 24 squares, and the exit step."""
 MEAN_MOVE = 3.5
@@ -96,10 +98,14 @@ def figure_worth(st: FloorsState, fig: int, moves_left: int) -> float:
 
 
 def seat_totals(st: FloorsState, moves_left: int) -> list[float]:
+    """Each seat's figures' worth, and the first figure out's bonus (``FIRST_OUT_WORTH``)."""
     totals = [0.0] * st.players
     owner = st.fig_owner
     for f in range(len(st.fig_sq)):
         totals[owner[f]] += figure_worth(st, f, moves_left)
+    first = first_out(st)
+    if first is not None:
+        totals[first] += FIRST_OUT_WORTH
     return totals
 
 

@@ -13,12 +13,11 @@ figure (``movement.move_results``) and judges them in three passes:
    (opponents' and the bot's own later figures) are made by the greedy rule, and then the monster is
    weighed again. The move whose round ends best is chosen.
 
-The think-time cap is a safety valve: the round look-ahead stops before a look that would likely end
-past it (judged by the slowest look so far) and the best move looked at so far is played (the moves are
-looked at in the greedy pass's order, best first). The cap counts the CPU time of the thinking thread,
-not the wall clock, so a busy machine does not make a bot weaker, and the budgets are set so that the cap
-practically never triggers: a line-up then replays from its seed. Without a cap (``seconds=None``) a
-bot's choices follow from its seed alone, always.
+The registered levels think by fixed counts (moves kept, moves looked at, replies), never by the clock,
+so a line-up replays from its seed on any machine or backend (a ladder on a process pool or on Ray). A
+think-time cap (``Budget.seconds``, CPU time of the thinking thread) remains for experiments: the round
+look-ahead then stops before a look that would likely end past it (judged by the slowest look so far)
+and the best move looked at so far is played (the moves are looked at in the greedy pass's order).
 """
 
 from __future__ import annotations
@@ -52,8 +51,10 @@ class Budget:
 
 
 LEVEL_BUDGETS: dict[str, Budget] = {
-    "medium": Budget(keep=16, shortlist=5, replies=2, reply_keep=5, seconds=0.3),
-    "hard": Budget(keep=40, shortlist=10, replies=4, reply_keep=8, seconds=1.2),
+    "medium": Budget(keep=16, shortlist=5, replies=2, reply_keep=5, seconds=None),
+    # hard looks ahead to the end of the round (at most 19 further moves, 5 players): against greedy
+    # opponents the greedy reply is their own rule, so the monster is weighed where the round leaves it
+    "hard": Budget(keep=40, shortlist=12, replies=19, reply_keep=8, seconds=None),
 }
 
 

@@ -1,0 +1,75 @@
+"""Strength of a bot level against a table of others, printed as it goes (issue 25, point 2).
+
+Plays the same games as ``ludus sim <game> --seats ... --seed S`` (the game's own ``seating`` and
+``play_game``: deals and bot seeds derived from the seed, the line-up rotated through the seats on
+each deal), one after another, and after every block of one deal (one game per rotation) prints the
+first level's wins so far with the 95% Wilson interval and the CPU seconds of its decisions with more
+than one option. A run cut short still ends on a whole block with an honest figure for the games
+played; on a shared machine that is what you get. A shared win counts as a fraction.
+
+    nice -n 15 .venv/bin/python benchmarks/level_strength.py floors hard,easy,easy,easy --games 400 --seed 1
+    nice -n 15 .venv/bin/python benchmarks/level_strength.py rose hard,medium,medium,medium --games 400
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from typing import Any
+
+from ludus.ai.stats import wilson_interval
+from ludus.engine import load_game
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))] if ordered else 0.0
+
+
+def one_game(game_id: str, levels: list[str], number: int, seed: int) -> tuple[list[int], list[int], list[float]]:
+    """Game ``number`` of the line-up: (winners, line-up entry per seat, think times of entry 0)."""
+    if game_id == "floors":
+        from ludus.games.floors import simulate as floors_sim
+
+        deal, seated, entries = floors_sim.seating(levels, number, seed)
+        record: Any = floors_sim.play_game(seated, deal)
+        winners = list(record.winners)
+    else:
+        from ludus.games.rose import simulate as rose_sim
+
+        deal, seated, entries = rose_sim.seating(levels, number, seed, True)
+        record = rose_sim.play_game(load_game(game_id), seated, deal)
+        winners = list(record.outcome.winners)
+    first = entries.index(0)
+    return winners, entries, list(record.think[first])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", choices=("rose", "floors"))
+    parser.add_argument("seats", help="comma-separated levels; the first is the one measured")
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+    levels = [level.strip() for level in args.seats.split(",")]
+    players = len(levels)
+    wins = 0.0
+    think: list[float] = []
+    cpu_started = time.process_time()
+    print(f"{args.game} {','.join(levels)} seed {args.seed}: {levels[0]} (entry 1) measured; seats rotated, "
+          f"fair share {1 / players:.3f}", flush=True)
+    for played, number in enumerate(range(args.games), start=1):
+        winners, entries, times = one_game(args.game, levels, number, args.seed)
+        wins += sum(1.0 / len(winners) for seat in winners if entries[seat] == 0)
+        think.extend(times)
+        if played % players == 0:
+            low, high = wilson_interval(wins, played)
+            print(f"games {played:>4}  {levels[0]} wins {wins:>7.2f}  rate {wins / played:.3f}  "
+                  f"95% Wilson [{low:.3f}, {high:.3f}]  think (wall) "
+                  f"p50 {statistics.median(think) if think else 0:.3f}s p95 {percentile(think, 0.95):.3f}s  "
+                  f"cpu {time.process_time() - cpu_started:.0f}s", flush=True)
+
+
+if __name__ == "__main__":
+    main()
