@@ -123,6 +123,8 @@ export function renderReplay(root, tableId) {
       const winners = (data.outcome.winners || []).map(playerName).join(t("web.list.separator"));
       const count = (data.outcome.winners || []).length;
       result.textContent = `★ ${own?.headline || (count ? t(count > 1 ? "common.winners" : "common.winner", { names: winners }) : t("web.end.nobody"))}`;
+      // the rule that decided the game, in the renderer's words (Floors: "the first to bring a figure out")
+      if (own?.reason) result.append(el("span", { class: "replay-reason", id: "replay-reason" }, own.reason));
       result.hidden = false;
     } else {
       result.hidden = true;
