@@ -110,8 +110,7 @@ class Infrastructure:
                 time.sleep(0.05)
 
     def _start_postgres(self) -> None:
-        cluster = self.folder / "pg"
-        cluster.mkdir()
+        cluster = self.cluster = Path(tempfile.mkdtemp(prefix="ludus-load-pg-"))  # its own: the user below enters it
         if os.geteuid() == 0:  # PostgreSQL refuses to run as root
             user = "postgres" if subprocess.run(["id", "postgres"], capture_output=True).returncode == 0 else "nobody"
             shutil.chown(cluster, user)
@@ -124,8 +123,8 @@ class Infrastructure:
                         "-w", "-o", f"-p {port} -h 127.0.0.1 -k {cluster} -c max_connections=200", "start"],
                        check=True, capture_output=True)
         name = f"ludus_{uuid.uuid4().hex[:8]}"
-        subprocess.run([*self.as_user, "psql", "-h", "127.0.0.1", "-p", str(port), "-U", "ludus", "-d", "postgres",
-                        "-c", f"CREATE DATABASE {name}"], check=True, capture_output=True)
+        subprocess.run([*self.as_user, _postgres_bin("psql"), "-h", "127.0.0.1", "-p", str(port), "-U", "ludus",
+                        "-d", "postgres", "-c", f"CREATE DATABASE {name}"], check=True, capture_output=True)
         self.db_url = f"postgresql://ludus@127.0.0.1:{port}/{name}"
 
     def pids(self) -> list[int]:
@@ -145,6 +144,7 @@ class Infrastructure:
         if self.data is not None:
             subprocess.run([*self.as_user, _postgres_bin("pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop"],
                            capture_output=True)
+            shutil.rmtree(self.cluster, ignore_errors=True)
 
 
 def cpu_of(pids: list[int]) -> float:
