@@ -328,8 +328,8 @@ def _cpu_now(server_pids: list[int], infrastructure: Infrastructure) -> tuple[fl
     """CPU seconds so far: the servers, the bot clients (this process and its finished children), PostgreSQL
     and Redis."""
     own = resource.getrusage(resource.RUSAGE_SELF)
-    children = resource.getrusage(resource.RUSAGE_CHILDREN)  # client processes, once joined (and servers: no,
-    # they are still running when this is read)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)  # the client processes, once joined (the servers
+    # are not: they still run when this is read, and count through /proc instead)
     clients = own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
     return cpu_of(server_pids), clients, cpu_of(infrastructure.pids())
 
