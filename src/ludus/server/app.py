@@ -28,6 +28,7 @@ from ludus import i18n
 
 from .api import pictures
 from .api.accounts import Accounts, AttemptRates, CsrfGuard
+from .api.analysis import Analyses
 from .api.archive import Archive, finished_from
 from .api.history import History
 from .api.lobby import Lobby
@@ -114,6 +115,7 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
     accounts = Accounts(store, redis_url=redis_url, secure_cookies=secure_cookies, rates=attempt_rates)
     archive = Archive(store)
     turns = Turns(tables, turn_tick)
+    analyses = Analyses(tables, limits)
     tables.on_stored = turns.stored
 
     async def ended(table: LiveTable) -> None:
@@ -148,6 +150,7 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
         finally:
             sweeper.cancel()
             await turns.stop()
+            await analyses.close()
             accounts.close()
             await clock.stop()
             await tables.close()
@@ -159,6 +162,7 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
         *accounts.routes(),
         *History(tables, accounts, archive).routes(),
         *Seating(tables).routes(),
+        *analyses.routes(),
         *pictures.routes(),
         *ReplayApi(table_loader(tables)).routes(),
         Route("/health", health),
@@ -181,6 +185,7 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
     app.state.accounts = accounts
     app.state.archive = archive
     app.state.turns = turns
+    app.state.analyses = analyses
     app.state.store = store
     app.state.clock = clock
     app.state.limits = limits

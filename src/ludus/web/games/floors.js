@@ -381,6 +381,11 @@ function optionText(ctx, view, decision, option) {
   return String(option);
 }
 
+// an option in words for someone who is not at the table (the replay's coach): the view the seat had then
+export function optionWords(view, decision, option, ctx) {
+  return optionText(ctx, view, decision, option);
+}
+
 function promptBar(state, ctx, decision, offer) {
   const view = state.view;
   const frame = currentFrame();
