@@ -230,7 +230,10 @@ def start_profile(args: argparse.Namespace, server_pid: int) -> subprocess.Popen
 async def make_tables(args: argparse.Namespace, bases: list[str]) -> list[tuple[str, str]]:
     """Create the tables (one on each server in turn) and take their seats: (WebSocket URL, token) per seat,
     each seat on the server after the previous seat's."""
-    clients = [httpx.AsyncClient(base_url=base, timeout=120) for base in bases]
+    # a new connection per request: a kept-alive one may be closed by the server's idle limit just as it is
+    # reused (httpx.ReadError), which a busy machine makes likely
+    clients = [httpx.AsyncClient(base_url=base, timeout=120, limits=httpx.Limits(max_keepalive_connections=0))
+               for base in bases]
     gate = asyncio.Semaphore(16)  # a few requests at once: setting up a thousand tables one by one is slow
 
     async def table(number: int) -> list[tuple[str, str]]:
