@@ -6,22 +6,34 @@ would (with an optional human-like think time). Prints moves per second and the 
 sending a choice to receiving the updated view.
 
     .venv/bin/python benchmarks/server_load.py --tables 200 --seconds 20
+
+Several processes on PostgreSQL and Redis, as a deployment runs them: ``--processes 2 --postgres`` starts a
+throwaway PostgreSQL cluster (initdb) and a throwaway redis-server, and two servers on them; each table is
+created on one of them and its seats connect to both in turn, so every move also crosses Redis. The bot
+clients may run in several processes (``--client-processes``), so one client process is not the bottleneck.
+
+    .venv/bin/python benchmarks/server_load.py --tables 1000 --processes 2 --postgres --client-processes 2
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import glob
 import json
+import multiprocessing
 import os
 import random
 import resource
+import shutil
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+import uuid
 from pathlib import Path
 
 import httpx
@@ -44,15 +56,15 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def start_server(port: int, database: Path) -> subprocess.Popen[bytes]:
+def start_server(port: int, db_url: str, redis_url: str | None = None) -> subprocess.Popen[bytes]:
     process = subprocess.Popen(
         [sys.executable, "-m", "ludus.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
-         "--db", f"sqlite:///{database}",
+         "--db", db_url, *(("--redis", redis_url) if redis_url else ()),
          # every seat of every table is taken from this one address: lift the per-address rates
          "--limit-tables", "100000 per minute", "--limit-joins", "100000 per minute"],
         cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise SystemExit("the server exited during start-up")
@@ -65,10 +77,89 @@ def start_server(port: int, database: Path) -> subprocess.Popen[bytes]:
     raise SystemExit("the server did not start")
 
 
+def _postgres_bin(name: str) -> str:
+    found = shutil.which(name) or next(iter(sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"), reverse=True)),
+                                       None)
+    if found is None:
+        raise SystemExit(f"--postgres needs PostgreSQL's {name}")
+    return found
+
+
+class Infrastructure:
+    """A throwaway PostgreSQL cluster and redis-server (as the server tests make them), and their CPU."""
+
+    def __init__(self, folder: Path, postgres: bool, redis: bool) -> None:
+        self.folder = folder
+        self.as_user: list[str] = []
+        self.data: Path | None = None
+        self.redis: subprocess.Popen[bytes] | None = None
+        self.db_url = f"sqlite:///{folder / 'load.sqlite3'}"
+        self.redis_url: str | None = None
+        if postgres:
+            self._start_postgres()
+        if redis:
+            port = free_port()
+            self.redis = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                                           "--appendonly", "no"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            self.redis_url = f"redis://127.0.0.1:{port}/0"
+            deadline = time.monotonic() + 30
+            while subprocess.run(["redis-cli", "-p", str(port), "ping"], capture_output=True).stdout.strip() \
+                    != b"PONG":
+                if time.monotonic() > deadline:
+                    raise SystemExit("redis-server did not start")
+                time.sleep(0.05)
+
+    def _start_postgres(self) -> None:
+        cluster = self.cluster = Path(tempfile.mkdtemp(prefix="ludus-load-pg-"))  # its own: the user below enters it
+        if os.geteuid() == 0:  # PostgreSQL refuses to run as root
+            user = "postgres" if subprocess.run(["id", "postgres"], capture_output=True).returncode == 0 else "nobody"
+            shutil.chown(cluster, user)
+            self.as_user = ["runuser", "-u", user, "--"]
+        self.data = cluster / "data"
+        port = free_port()
+        subprocess.run([*self.as_user, _postgres_bin("initdb"), "-D", str(self.data), "-A", "trust", "-U", "ludus",
+                        "--no-sync"], check=True, capture_output=True)
+        subprocess.run([*self.as_user, _postgres_bin("pg_ctl"), "-D", str(self.data), "-l", str(cluster / "log"),
+                        "-w", "-o", f"-p {port} -h 127.0.0.1 -k {cluster} -c max_connections=200", "start"],
+                       check=True, capture_output=True)
+        name = f"ludus_{uuid.uuid4().hex[:8]}"
+        subprocess.run([*self.as_user, _postgres_bin("psql"), "-h", "127.0.0.1", "-p", str(port), "-U", "ludus",
+                        "-d", "postgres", "-c", f"CREATE DATABASE {name}"], check=True, capture_output=True)
+        self.db_url = f"postgresql://ludus@127.0.0.1:{port}/{name}"
+
+    def pids(self) -> list[int]:
+        """PostgreSQL's processes (the postmaster and its children) and redis-server."""
+        found = [self.redis.pid] if self.redis is not None else []
+        if self.data is not None:
+            with contextlib.suppress(OSError, ValueError):
+                postmaster = int((self.data / "postmaster.pid").read_text().split()[0])
+                children = Path(f"/proc/{postmaster}/task/{postmaster}/children").read_text().split()
+                found += [postmaster, *map(int, children)]
+        return found
+
+    def stop(self) -> None:
+        if self.redis is not None:
+            self.redis.kill()
+            self.redis.wait(10)
+        if self.data is not None:
+            subprocess.run([*self.as_user, _postgres_bin("pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop"],
+                           capture_output=True)
+            shutil.rmtree(self.cluster, ignore_errors=True)
+
+
+def cpu_of(pids: list[int]) -> float:
+    total = 0.0
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            total += cpu_seconds(pid)
+    return total
+
+
 class Stats:
-    def __init__(self, warmup: float = 0.0) -> None:
+    def __init__(self, measure_from: float = 0.0) -> None:
         # the first seconds hold every client's hello and welcome at once: measure the steady state after them
-        self.measure_from = time.perf_counter() + warmup
+        # (a time.monotonic() instant: the same clock in every client process on Linux)
+        self.measure_from = measure_from
         self.latencies: list[float] = []
         self.moves = 0
         self.errors: dict[str, int] = {}
@@ -76,6 +167,7 @@ class Stats:
         self.elapsed = 0.0
         self.server_cpu = 0.0
         self.client_cpu = 0.0
+        self.infrastructure_cpu = 0.0
 
 
 async def seat_client(url: str, token: str, think: float, stats: Stats, stop: asyncio.Event, seed: int) -> None:
@@ -102,7 +194,7 @@ async def seat_client(url: str, token: str, think: float, stats: Stats, stop: as
             if sent_at is not None and message["seq"] > sent_seq:
                 if message["decisions"] == answered and message["outcome"] is None:
                     continue  # another seat moved (a simultaneous step); ours is still on its way
-                now = time.perf_counter()
+                now = time.monotonic()
                 if sent_at >= stats.measure_from:
                     stats.latencies.append(now - sent_at)
                     stats.moves += 1
@@ -119,43 +211,130 @@ async def seat_client(url: str, token: str, think: float, stats: Stats, stop: as
                 decision = message["decisions"][0]
                 answered = message["decisions"]
                 sent_seq = message["seq"]
-                sent_at = time.perf_counter()
+                sent_at = time.monotonic()
                 choice = rng.choice(decision["options"])
                 await ws.send(json.dumps({"type": "choice", "seq": sent_seq, "choice": choice}))
 
 
-async def run(args: argparse.Namespace, base: str, server_pid: int) -> Stats:
-    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
-        seats: list[tuple[str, str]] = []
-        for _ in range(args.tables):
+def start_profile(args: argparse.Namespace, server_pid: int) -> subprocess.Popen[bytes] | None:
+    """py-spy (a development tool: ``pip install py-spy``) samples the server for the measured seconds."""
+    if not args.py_spy:
+        return None
+    py_spy = Path(sys.executable).with_name("py-spy")
+    return subprocess.Popen([str(py_spy) if py_spy.exists() else "py-spy", "record", "-p", str(server_pid),
+                             "-d", str(int(args.seconds)), "-r", "100", "--nonblocking",
+                             "--format", "speedscope" if args.py_spy.endswith(".json") else "raw",
+                             "-o", args.py_spy], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+async def make_tables(args: argparse.Namespace, bases: list[str]) -> list[tuple[str, str]]:
+    """Create the tables (one on each server in turn) and take their seats: (WebSocket URL, token) per seat,
+    each seat on the server after the previous seat's."""
+    # a new connection per request: a kept-alive one may be closed by the server's idle limit just as it is
+    # reused (httpx.ReadError), which a busy machine makes likely
+    clients = [httpx.AsyncClient(base_url=base, timeout=120, limits=httpx.Limits(max_keepalive_connections=0))
+               for base in bases]
+    gate = asyncio.Semaphore(16)  # a few requests at once: setting up a thousand tables one by one is slow
+
+    async def table(number: int) -> list[tuple[str, str]]:
+        http = clients[number % len(clients)]
+        async with gate:
             created = (await http.post("/api/tables", json={
                 "game": args.game, "players": args.players, "name": "p0", "bot_delay": 0})).json()
             table_id = created["table"]["id"]
-            seats.append((table_id, created["token"]))
+            tokens = [created["token"]]
             for seat in range(1, args.players):
                 joined = (await http.post(f"/api/tables/{table_id}/join", json={"name": f"p{seat}"})).json()
-                seats.append((table_id, joined["token"]))
-    stats = Stats(args.warmup)
+                tokens.append(joined["token"])
+        return [(f"{bases[(number + seat) % len(bases)].replace('http://', 'ws://')}/ws/{table_id}", token)
+                for seat, token in enumerate(tokens)]
+
+    try:
+        made = await asyncio.gather(*(table(number) for number in range(args.tables)))
+    finally:
+        for http in clients:
+            await http.aclose()
+    return [seat for seats in made for seat in seats]
+
+
+async def play(seats: list[tuple[str, str]], think: float, measure_from: float, stop_at: float,
+               first: int = 0) -> Stats:
+    """Every seat's bot client until ``stop_at`` (a time.monotonic() instant) or every game is over."""
+    stats = Stats(measure_from)
     stop = asyncio.Event()
-    ws_base = base.replace("http://", "ws://")
-    clients = [asyncio.create_task(seat_client(f"{ws_base}/ws/{table_id}", token, args.think, stats, stop, index))
-               for index, (table_id, token) in enumerate(seats)]
-    await asyncio.sleep(args.warmup)
-    started = time.perf_counter()
-    cpu_before = cpu_seconds(server_pid)
-    client_before = resource.getrusage(resource.RUSAGE_SELF)
-    done, pending = await asyncio.wait(clients, timeout=args.seconds)
+    clients = [asyncio.create_task(seat_client(url, token, think, stats, stop, first + index))
+               for index, (url, token) in enumerate(seats)]
+    done, pending = await asyncio.wait(clients, timeout=max(0.0, stop_at - time.monotonic()))
     stop.set()
     await asyncio.gather(*pending, return_exceptions=True)
-    stats.elapsed = time.perf_counter() - started
-    stats.server_cpu = cpu_seconds(server_pid) - cpu_before
-    client_after = resource.getrusage(resource.RUSAGE_SELF)
-    stats.client_cpu = (client_after.ru_utime + client_after.ru_stime
-                        - client_before.ru_utime - client_before.ru_stime)
     for task in done:
         if task.exception() is not None:
             stats.errors["client-crash"] = stats.errors.get("client-crash", 0) + 1
     return stats
+
+
+def _client_process(seats: list[tuple[str, str]], think: float, measure_from: float, stop_at: float, first: int,
+                    results: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
+    stats = asyncio.run(play(seats, think, measure_from, stop_at, first))
+    results.put((stats.latencies, stats.moves, stats.errors, stats.finished))
+
+
+def run(args: argparse.Namespace, bases: list[str], server_pids: list[int], infrastructure: Infrastructure
+        ) -> Stats:
+    seats = asyncio.run(make_tables(args, bases))
+    measure_from = time.monotonic() + args.warmup
+    stop_at = measure_from + args.seconds
+    profile: subprocess.Popen[bytes] | None = None
+    if args.client_processes == 1:
+        async def measured() -> Stats:
+            nonlocal profile, before
+            task = asyncio.ensure_future(play(seats, args.think, measure_from, stop_at))
+            await asyncio.sleep(max(0.0, measure_from - time.monotonic()))
+            profile = start_profile(args, server_pids[0])
+            before = _cpu_now(server_pids, infrastructure)
+            return await task
+
+        before = (0.0, 0.0, 0.0)
+        stats = asyncio.run(measured())
+    else:
+        results: multiprocessing.Queue = multiprocessing.get_context("fork").Queue()  # type: ignore[type-arg]
+        share = -(-len(seats) // args.client_processes)
+        workers = [multiprocessing.get_context("fork").Process(
+            target=_client_process, args=(seats[i:i + share], args.think, measure_from, stop_at, i, results))
+            for i in range(0, len(seats), share)]
+        for worker in workers:
+            worker.start()
+        time.sleep(max(0.0, measure_from - time.monotonic()))
+        profile = start_profile(args, server_pids[0])
+        before = _cpu_now(server_pids, infrastructure)
+        stats = Stats(measure_from)
+        for _ in workers:
+            latencies, moves, errors, finished = results.get(timeout=args.seconds + args.warmup + 600)
+            stats.latencies += latencies
+            stats.moves += moves
+            stats.finished += finished
+            for code, count in errors.items():
+                stats.errors[code] = stats.errors.get(code, 0) + count
+        for worker in workers:
+            worker.join(60)
+    after = _cpu_now(server_pids, infrastructure)
+    stats.elapsed = min(time.monotonic(), stop_at) - measure_from
+    stats.server_cpu = after[0] - before[0]
+    stats.client_cpu = after[1] - before[1]
+    stats.infrastructure_cpu = after[2] - before[2]
+    if profile is not None:
+        profile.wait(120)
+    return stats
+
+
+def _cpu_now(server_pids: list[int], infrastructure: Infrastructure) -> tuple[float, float, float]:
+    """CPU seconds so far: the servers, the bot clients (this process and its finished children), PostgreSQL
+    and Redis."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)  # the client processes, once joined (the servers
+    # are not: they still run when this is read, and count through /proc instead)
+    clients = own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+    return cpu_of(server_pids), clients, cpu_of(infrastructure.pids())
 
 
 def main() -> int:
@@ -169,23 +348,39 @@ def main() -> int:
                         help="seconds of connecting and first moves left out of the figures")
     parser.add_argument("--think", type=float, default=0.5,
                         help="mean seconds a bot client waits before answering (0 = as fast as possible)")
+    parser.add_argument("--processes", type=int, default=1, help="server processes (more than one: on Redis)")
+    parser.add_argument("--postgres", action="store_true", help="a throwaway PostgreSQL cluster, not SQLite")
+    parser.add_argument("--client-processes", type=int, default=1, help="processes running the bot clients")
+    parser.add_argument("--py-spy", metavar="FILE", default="",
+                        help="profile the server with py-spy during the measured seconds: collapsed stacks to "
+                             "FILE (speedscope JSON if FILE ends in .json)")
     args = parser.parse_args()
     if not 1 <= args.tables <= MAX_TABLES:
         parser.error(f"--tables must be 1..{MAX_TABLES}")
+    if not 1 <= args.processes <= 4 or not 1 <= args.client_processes <= 8:
+        parser.error("--processes must be 1..4 and --client-processes 1..8")
+    if args.processes > 1 and not args.postgres:
+        parser.error("several processes share a database server: add --postgres")
     args.seconds = min(max(args.seconds, 1.0), MAX_SECONDS)
     args.warmup = min(max(args.warmup, 0.0), 30.0)
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     wanted = min(hard, max(soft, args.tables * args.players * 2 + 256))
     resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
 
-    with tempfile.TemporaryDirectory() as folder:
-        port = free_port()
-        server = start_server(port, Path(folder) / "load.sqlite3")
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        infrastructure = Infrastructure(folder, args.postgres, args.processes > 1)
+        servers: list[subprocess.Popen[bytes]] = []
         try:
-            stats = asyncio.run(run(args, f"http://127.0.0.1:{port}", server.pid))
+            ports = [free_port() for _ in range(args.processes)]
+            servers = [start_server(port, infrastructure.db_url, infrastructure.redis_url) for port in ports]
+            stats = run(args, [f"http://127.0.0.1:{port}" for port in ports], [server.pid for server in servers],
+                        infrastructure)
         finally:
-            server.kill()
-            server.wait(10)
+            for server in servers:
+                server.kill()
+                server.wait(10)
+            infrastructure.stop()
     elapsed = stats.elapsed
     latencies = sorted(stats.latencies)
     if not latencies:
@@ -193,6 +388,9 @@ def main() -> int:
         return 1
     p50 = statistics.median(latencies) * 1000
     p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000
+    where = f"{args.processes} server process{'es' if args.processes > 1 else ''} on " + \
+        ("PostgreSQL" if args.postgres else "SQLite") + (" + Redis" if args.processes > 1 else "")
+    print(f"{where}; {args.client_processes} client process(es)")
     print(f"tables {args.tables} × {args.players} seats ({args.game}), think {args.think}s, "
           f"measured {elapsed:.1f}s after {args.warmup:.0f}s warm-up; load average {os.getloadavg()[0]:.1f}")
     print(f"moves {stats.moves}  moves/s {stats.moves / elapsed:.0f}  games finished {stats.finished}")
@@ -200,6 +398,9 @@ def main() -> int:
     print(f"server CPU {stats.server_cpu:.1f}s = {stats.server_cpu / elapsed * 100:.0f}% of one core, "
           f"{stats.server_cpu / max(stats.moves, 1) * 1000:.2f} ms per move; "
           f"bot clients' CPU {stats.client_cpu / elapsed * 100:.0f}% of one core")
+    if args.postgres or args.processes > 1:
+        print(f"PostgreSQL + Redis CPU {stats.infrastructure_cpu:.1f}s = "
+              f"{stats.infrastructure_cpu / max(stats.moves, 1) * 1000:.2f} ms per move")
     if stats.errors:
         print("errors", stats.errors)
     return 0

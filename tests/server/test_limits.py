@@ -15,7 +15,7 @@ from server_helpers import create, join, seated, until
 from starlette.testclient import TestClient
 
 from ludus.server.app import create_app
-from ludus.server.guards.limits import Limits
+from ludus.server.guards.limits import Limits, Rates, SweptMemoryStorage, TooMany
 
 
 @contextlib.contextmanager
@@ -229,3 +229,24 @@ def test_a_running_table_stays_with_the_process_that_runs_it(client: TestClient)
 def test_a_rate_that_does_not_parse_is_refused_at_start(rate: str) -> None:
     with pytest.raises(ValueError):
         Limits(tables=rate)
+
+
+def test_rates_sweep_old_entries_once_a_second_not_after_every_message() -> None:
+    """The limits library's store swept every key on a new thread 10 ms after a hit: a hundred sweeps a
+    second under load. Ours sweeps once a second and still counts every message of the window."""
+    rates = Rates(Limits(messages="5 per 2 seconds"))
+    storage = rates.messages.limiter.storage
+    assert isinstance(storage, SweptMemoryStorage)
+    storage.timer.join()  # the library's first sweep, started with the store
+    for _ in range(5):
+        rates.messages.hit("seat/t/0")
+    with pytest.raises(TooMany):
+        rates.messages.hit("seat/t/0")  # the sixth in the window
+    rates.messages.hit("seat/t/1")  # another seat has its own count
+    assert storage.timer.interval == SweptMemoryStorage.SWEEP_SECONDS  # the override is the one in use
+    assert storage.timer.daemon
+    sweeps_before = threading.active_count()
+    for _ in range(50):
+        with contextlib.suppress(TooMany):
+            rates.messages.hit("seat/t/2")
+    assert threading.active_count() <= sweeps_before + 1  # no new sweeping thread per message

@@ -56,7 +56,7 @@ class Connection:
         self.token_hash = token_hash
         self.send_buffer = send_buffer
         self.pending = 0  # bytes queued and not yet handed to the socket
-        self.outbox: asyncio.Queue[bytes] = asyncio.Queue()
+        self.outbox: asyncio.Queue[tuple[str, int]] = asyncio.Queue()  # each text with its size in bytes
         self.writer = asyncio.create_task(self._write())
         self.closer: asyncio.Task[None] | None = None
         self.faults = 0
@@ -68,12 +68,12 @@ class Connection:
     def send(self, text: str) -> None:
         if self.closer is not None:
             return
-        data = text.encode("utf-8")
-        if self.pending and self.pending + len(data) > self.send_buffer:  # (one big welcome may always go)
+        size = len(text) if text.isascii() else len(text.encode("utf-8"))  # (no copy for the usual ASCII view)
+        if self.pending and self.pending + size > self.send_buffer:  # (one big welcome may always go)
             self._too_slow()
             return
-        self.pending += len(data)
-        self.outbox.put_nowait(data)
+        self.pending += size
+        self.outbox.put_nowait((text, size))
 
     def error(self, error: ProtocolError) -> None:
         self.send(dumps(error.to_json()))
@@ -81,9 +81,9 @@ class Connection:
     async def _write(self) -> None:
         try:
             while True:
-                data = await self.outbox.get()
-                await self.websocket.send_text(data.decode("utf-8"))
-                self.pending -= len(data)
+                text, size = await self.outbox.get()
+                await self.websocket.send_text(text)
+                self.pending -= size
         except Exception:  # the socket went away; the reader notices and cleans up
             return
 

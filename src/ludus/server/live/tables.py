@@ -493,6 +493,8 @@ class LiveTable:
         """The first decision a bot seat wants to take now. A real-time seat may hold several
         decisions it need not act on (a bot's optional ``wants(view, decision)`` says which)."""
         levels = self.bot_levels()
+        if not levels:  # no bot at this table (after every human move): no need to ask the game what is open
+            return None
         views: dict[int, dict[str, Any]] = {}
         for decision in self.match.decisions():
             if decision.seat not in levels:
