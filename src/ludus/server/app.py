@@ -36,7 +36,7 @@ from .hygiene import Hygiene
 from .limits import Limits, Rates, Setups, limits_from_arguments
 from .live import LiveTable, LiveTables
 from .lobby import Lobby
-from .play import play_socket
+from .play import SessionSockets, play_socket
 from .presence import DEFAULT_GRACE
 from .replay import ReplayApi, table_loader
 from .seating import Seating
@@ -108,10 +108,12 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
     hub = make_hub(redis_url)
     tables = LiveTables(store, hub, seat_grace, lease_seconds)
     setups = Setups(limits.setup_workers, limits.setup_seconds)
-    rates = Rates(limits)
+    rates = Rates(limits, redis_url)
     lobby = Lobby(tables, rates, setups)
     clock = Clock(tables)
     accounts = Accounts(store, redis_url=redis_url, secure_cookies=secure_cookies, rates=attempt_rates)
+    sessions = SessionSockets(hub)
+    accounts.on_signed_out = sessions.signed_out
     archive = Archive(store)
     turns = Turns(tables, turn_tick)
     tables.on_stored = turns.stored
@@ -158,9 +160,9 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
         *lobby.routes(),
         *accounts.routes(),
         *History(tables, accounts, archive).routes(),
-        *Seating(tables).routes(),
+        *Seating(tables, rates).routes(),
         *pictures.routes(),
-        *ReplayApi(table_loader(tables)).routes(),
+        *ReplayApi(table_loader(tables), rates=rates).routes(),
         Route("/health", health),
         Route("/i18n/{lang}", messages),
         WebSocketRoute("/ws/{table_id}", play_socket),
@@ -185,6 +187,7 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
     app.state.clock = clock
     app.state.limits = limits
     app.state.rates = rates
+    app.state.sessions = sessions
     return app
 
 

@@ -245,8 +245,8 @@ class LiveTable:
         self.kick_bots()
         return n
 
-    async def _commit(self, seat: int, choice: Any, cid: str | None = None) -> None:
-        """Apply, store, then tell. The caller holds the lock."""
+    async def _commit(self, seat: int, choice: Any, cid: str | None = None, by: str | None = None) -> None:
+        """Apply, store, then tell. The caller holds the lock. ``by`` ("bot"): nobody at the seat chose this."""
         try:
             events = self.match.play(seat, choice)
         except IllegalChoice as error:
@@ -255,9 +255,9 @@ class LiveTable:
             log.exception("seat %s's choice broke the rules of table %s", seat, self.id)
             await self._rebuild()
             raise ProtocolError("server-error", "the move could not be applied; nothing changed") from error
-        await self._store_and_tell(events, cid)
+        await self._store_and_tell(events, cid, by)
 
-    async def _store_and_tell(self, events: list[Event], cid: str | None = None) -> None:
+    async def _store_and_tell(self, events: list[Event], cid: str | None = None, by: str | None = None) -> None:
         """Store the move just applied (the last log entry), then tell everyone. The caller holds the
         lock. LostRace: another process had stored that number; ProtocolError server-error: the
         database failed. Either way the table is back on the stored log and its viewers know all of it."""
@@ -265,6 +265,8 @@ class LiveTable:
         entry = self.match.log[-1]
         if cid is not None:  # stored with the move, so a resend is recognised even after a restart
             entry = {**entry, "cid": cid}
+        if by is not None:  # a bot moved for a person's seat: it does not count as the person's (fairness.py)
+            entry = {**entry, "by": by}
         try:
             await self.tables.writer.write(self.id, n, entry)
         except MoveConflict as error:
@@ -390,6 +392,10 @@ class LiveTable:
             known = self.bots[seat] = (level, bot_for(self.game, seat, level, seed))
         return known[1]
 
+    def by_bot(self, seat: int) -> str | None:
+        """How a bot's move at this seat is marked in the log: "bot" when a person holds the seat."""
+        return "bot" if self.record.seats[seat].token_hash is not None else None
+
     def bot_levels(self) -> dict[int, str]:
         return {s.seat: s.bot for s in self.record.seats if s.bot is not None}
 
@@ -446,7 +452,7 @@ class LiveTable:
                     log.warning("bot of seat %s at table %s chose %r, not offered", seat, self.id, choice)
                     choice = decision.options[0]
                 try:
-                    await self._commit(seat, choice)
+                    await self._commit(seat, choice, by=self.by_bot(seat))
                 except LostRace:
                     pass  # a human (or the clock) moved first elsewhere: look again at the new position
                 except ProtocolError as error:

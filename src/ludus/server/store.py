@@ -38,6 +38,7 @@ from sqlalchemy import (
     func,
     insert,
     select,
+    text,
     true,
     update,
 )
@@ -78,6 +79,9 @@ seats = Table(
     Column("bot", String(16)),  # bot level, or NULL for a human seat
     Column("account_id", Integer, index=True),  # the account that holds this seat (NULL: a guest)
     PrimaryKeyConstraint("table_id", "seat"),
+    # one account holds one seat per table, however many requests race for a second one
+    Index("ux_ludus_seats_table_account", "table_id", "account_id", unique=True,
+          sqlite_where=text("account_id IS NOT NULL"), postgresql_where=text("account_id IS NOT NULL")),
 )
 
 moves = Table(
@@ -138,6 +142,8 @@ accounts = Table(
     Column("name_key", String(64), nullable=False, unique=True),  # the name case-folded: one account per name
     Column("password_hash", String(255), nullable=False),  # Argon2id, with its own salt and parameters
     Column("created", Float, nullable=False),
+    # the name's confusables skeleton (UTS #39, names.py): no two accounts whose names look alike
+    Column("name_skeleton", String(255), unique=True),
 )
 
 # A signed-in browser: the sha256 of its session cookie and of its CSRF token (never the tokens themselves).
@@ -148,6 +154,25 @@ sessions = Table(
     Column("csrf_hash", String(64), nullable=False),
     Column("created", Float, nullable=False),
     Column("expires", Float, nullable=False),
+)
+
+# Where an account was seen from (sightings.py): a keyed hash of an address or of a browser session, never the
+# address itself, with the first and last time. Accounts seen from one mark within a window do not rate each other.
+sightings = Table(
+    "ludus_sightings", metadata,
+    Column("account_id", Integer, nullable=False),
+    Column("mark", String(64), nullable=False),
+    Column("first", Float, nullable=False),
+    Column("last", Float, nullable=False),
+    PrimaryKeyConstraint("account_id", "mark"),
+    Index("ix_ludus_sightings_mark", "mark"),
+)
+
+# Server-wide values made once and shared by every process (the key of the sightings' hashes).
+settings = Table(
+    "ludus_settings", metadata,
+    Column("key", String(32), primary_key=True),
+    Column("value", Text, nullable=False),
 )
 
 # The archive: one row per finished table, written once when it ends (the primary key makes it once
@@ -161,6 +186,8 @@ results = Table(
     Column("rated", Boolean, nullable=False),
     Column("moves", Integer, nullable=False),
     Column("outcome", Text, nullable=False),  # {"winners", "scores", "forfeit"?} as JSON
+    # how much this game moved the ratings (fairness.py): 1, less for a repeat, 0 if it did not count; NULL unrated
+    Column("weight", Float),
     Index("ix_ludus_results_finished", "finished", "table_id"),
     Index("ix_ludus_results_game_finished", "game", "finished", "table_id"),
 )
@@ -177,6 +204,10 @@ result_seats = Table(
     Column("score", Float),
     Column("rating_before", Float),  # the rated player's shown rating before and after this game
     Column("rating_after", Float),
+    # what fairness.py judges by: the person's own moves, all moves of the seat, linked to another account here
+    Column("own_moves", Integer),
+    Column("seat_moves", Integer),
+    Column("linked", Boolean),
     PrimaryKeyConstraint("table_id", "seat"),
     Index("ix_ludus_result_seats_account", "account_id", "table_id"),
     Index("ix_ludus_result_seats_name", "name_key", "table_id"),

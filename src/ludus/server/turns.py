@@ -153,7 +153,7 @@ class Turns(Background):
                     if not decision.allows(choice):
                         choice = decision.options[0]
                     events = table.match.play(seat, choice)
-                await table._store_and_tell(events)
+                await table._store_and_tell(events, by=None if action == "forfeit" else "bot")
             except (LostRace, ProtocolError):
                 return False  # another process moved first (told), or the database failed (logged)
             note = dumps({"type": "timeout", "table": table.id, "seat": seat, "action": action})
