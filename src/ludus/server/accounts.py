@@ -322,11 +322,11 @@ class Accounts:
 
     async def signup(self, request: Request, body: dict[str, Any]) -> Response:
         name = account_name(body.get("name"))
-        password = new_password(body.get("password"), name)
-        address = client_address(request)
         taken = await self.db(self.book.looks_taken, name)
         if taken is not None:
             raise _name_refused(taken)
+        password = new_password(body.get("password"), name)
+        address = client_address(request)
         self.attempts.take("signup-address", address)
         hashed = await self._hash(self.hasher.hash, password)
         account = await self.db(self.book.create, name, hashed)
