@@ -156,13 +156,14 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
             await hub.close()
             store.close()
 
+    replays = ReplayApi(table_loader(tables), rates=rates)
     routes = [
         *lobby.routes(),
         *accounts.routes(),
         *History(tables, accounts, archive).routes(),
         *Seating(tables, rates).routes(),
         *pictures.routes(),
-        *ReplayApi(table_loader(tables), rates=rates).routes(),
+        *replays.routes(),
         Route("/health", health),
         Route("/i18n/{lang}", messages),
         WebSocketRoute("/ws/{table_id}", play_socket),
@@ -188,6 +189,7 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
     app.state.limits = limits
     app.state.rates = rates
     app.state.sessions = sessions
+    app.state.replays = replays
     return app
 
 
