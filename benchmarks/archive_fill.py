@@ -22,8 +22,8 @@ from typing import Any
 from sqlalchemy import insert
 
 from ludus.engine import load_game, resolve_options
-from ludus.server.accounts import AccountBook
-from ludus.server.archive import Archive, finished_from
+from ludus.server.api.accounts import AccountBook
+from ludus.server.api.archive import Archive, finished_from
 from ludus.server.store import Store, hash_token, moves, seats, tables
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "scripts"))

@@ -24,8 +24,8 @@ from starlette.testclient import TestClient
 
 from ludus.engine import Match
 from ludus.engine.replay import Replay
+from ludus.server.api.replay import CHUNK
 from ludus.server.app import create_app
-from ludus.server.replay import CHUNK
 from ludus.server.store import Store
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "tests" / "web"))

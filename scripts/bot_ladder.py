@@ -2,7 +2,7 @@
 
 Plays bot-only games of every game between neighbouring levels (random–easy, easy–medium, medium–hard, seats
 alternating and swapped every other round, like the `ludus sim` ladders of docs/bots.md) with the same bots,
-rates them in order with the server's rating model (OpenSkill Plackett–Luce, `ludus.server.ratings`), and
+rates them in order with the server's rating model (OpenSkill Plackett–Luce, `ludus.server.api.ratings`), and
 writes the levels' ratings to src/ludus/server/data/bot_ratings.json, which the server reads when a level has
 no rating yet and `ludus ratings rebuild` starts from.
 
@@ -23,7 +23,7 @@ from typing import Any
 from ludus.ai import bot_for
 from ludus.ai.bot import LEVELS
 from ludus.engine import Match, Outcome
-from ludus.server.ratings import SEED_FILE, ladder_skills
+from ludus.server.api.ratings import SEED_FILE, ladder_skills
 
 OUT = Path(__file__).resolve().parent.parent / "src" / "ludus" / "server" / "data" / SEED_FILE
 PLAYERS = {"rose": 3, "floors": 2, "shadows": 4}  # Shadows with 4: two teams, so a game has a loser

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from ludus.engine import GAMES, BadOptions, IllegalChoice, Match, UnknownGame
 from ludus.i18n import LANGUAGES
-from ludus.server.limits import add_limit_arguments
+from ludus.server.guards.limits import add_limit_arguments
 
 
 def _run(target: str, args: argparse.Namespace) -> int:
@@ -109,7 +109,7 @@ def parser() -> argparse.ArgumentParser:
 
 TARGETS = {
     "serve": "ludus.server.app:serve_command",
-    "ratings": "ludus.server.archive:ratings_command",
+    "ratings": "ludus.server.api.archive:ratings_command",
     "play": "ludus.games.{game}.terminal:play_command",
     "sim": "ludus.games.{game}.simulate:sim_command",
     "render-deck": "ludus.games.shadows.pictures.contact_sheet:render_deck_command",

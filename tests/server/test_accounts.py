@@ -64,7 +64,7 @@ def test_signing_in_needs_the_right_password_and_an_unknown_name_gets_the_same_a
 @pytest.fixture
 def counted(tmp_path: Path) -> Iterator[TestClient]:
     """The default rates, counted over a day instead of a minute: nothing depends on how fast Argon2 runs."""
-    from ludus.server.accounts import AttemptRates
+    from ludus.server.api.accounts import AttemptRates
     from ludus.server.app import create_app
 
     daily = AttemptRates(signin_per_pair="5 per day", signin_per_address="20 per day")

@@ -14,7 +14,7 @@ from server_helpers import create, join
 from starlette.testclient import TestClient
 
 from ludus.engine import Outcome
-from ludus.server.ratings import places, seed_skills
+from ludus.server.api.ratings import places, seed_skills
 
 
 def board(client: TestClient, game: str = "tiny") -> dict[str, dict]:
@@ -54,7 +54,7 @@ def test_a_finished_table_is_archived_once_with_each_seat_s_place(client: TestCl
     assert game["moves"] == final["seq"]
     # whoever tells the archive again (a restart, another process) changes nothing
     from ludus.engine import Match
-    from ludus.server.archive import finished_from
+    from ludus.server.api.archive import finished_from
 
     store = client.app.state.store
     record = store.table(table_id)
@@ -67,7 +67,7 @@ def test_a_finished_table_is_archived_once_with_each_seat_s_place(client: TestCl
 
 def test_the_archive_filters_by_game_player_and_date_and_pages(client: TestClient) -> None:
     archive = client.app.state.archive
-    from ludus.server.archive import Finished
+    from ludus.server.api.archive import Finished
     from ludus.server.store import SeatRecord, TableRecord
 
     day = 86400.0

@@ -10,7 +10,7 @@ from typing import Any
 from server_helpers import create, join, until
 from starlette.testclient import TestClient
 
-from ludus.server import chat
+from ludus.server.live import chat
 
 
 @contextlib.contextmanager

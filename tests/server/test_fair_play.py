@@ -17,10 +17,10 @@ from server_helpers import until
 from starlette.testclient import TestClient
 
 from ludus.engine import Outcome
-from ludus.server import fairness
-from ludus.server.fairness import SeatFacts, judge, participation
-from ludus.server.limits import Limits
-from ludus.server.ratings import places
+from ludus.server.api import fairness
+from ludus.server.api.fairness import SeatFacts, judge, participation
+from ludus.server.api.ratings import places
+from ludus.server.guards.limits import Limits
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -102,7 +102,7 @@ def test_each_repeat_of_a_pairing_counts_less_and_from_the_cap_not_at_all(counts
 def test_a_game_with_no_winner_at_all_is_archived_without_a_fault(client: TestClient) -> None:
     nobody = Outcome((), {0: 1.0, 1: 3.0, 2: 3.0})
     assert places("floors", nobody, 3) == [2, 1, 1]
-    from ludus.server.archive import Finished
+    from ludus.server.api.archive import Finished
     from ludus.server.store import SeatRecord, TableRecord
 
     record = TableRecord("t0", "floors", 3, 1, {}, "over", 0.0, time.time(),

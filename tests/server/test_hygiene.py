@@ -7,8 +7,8 @@ from server_helpers import create, until
 from starlette.testclient import TestClient, WebSocketDenialResponse
 
 from ludus.server.app import create_app
-from ludus.server.hygiene import SECURITY_HEADERS
-from ludus.server.limits import Limits
+from ludus.server.guards.hygiene import SECURITY_HEADERS
+from ludus.server.guards.limits import Limits
 
 
 def test_every_response_carries_the_security_headers(client: TestClient) -> None:

@@ -15,7 +15,7 @@ from server_helpers import create, join, seated, until
 from starlette.testclient import TestClient
 
 from ludus.server.app import create_app
-from ludus.server.limits import Limits
+from ludus.server.guards.limits import Limits
 
 
 @contextlib.contextmanager

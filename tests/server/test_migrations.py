@@ -24,8 +24,7 @@ from sqlalchemy.schema import CreateTable
 from starlette.testclient import TestClient
 
 from ludus.engine import Match
-from ludus.server import migrations
-from ludus.server.store import Store, make_engine, metadata
+from ludus.server.store import Store, make_engine, metadata, migrations
 
 pytestmark = pytest.mark.timeout(120)
 

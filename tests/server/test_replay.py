@@ -21,8 +21,8 @@ from server_helpers import HERE, ROOT, create
 from starlette.testclient import TestClient
 
 from ludus.engine import Match
-from ludus.server.lobby import LobbyError
-from ludus.server.replay import ReplayCache, Saved
+from ludus.server.api.lobby import LobbyError
+from ludus.server.api.replay import ReplayCache, Saved
 from ludus.server.store import Store, hash_token
 
 

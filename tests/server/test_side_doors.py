@@ -22,7 +22,7 @@ from starlette.testclient import TestClient
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from ludus.server.limits import Limits
+from ludus.server.guards.limits import Limits
 
 pytestmark = pytest.mark.timeout(180)
 

@@ -18,7 +18,7 @@ from server_helpers import ServerProcess
 from starlette.testclient import TestClient
 
 from ludus import i18n
-from ludus.server.attempts import AttemptRates
+from ludus.server.api.attempts import AttemptRates
 
 pytestmark = pytest.mark.timeout(300)
 

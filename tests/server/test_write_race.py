@@ -14,8 +14,8 @@ from typing import Any
 
 from server_helpers import stored_match
 
-from ludus.server.hub import LocalHub
-from ludus.server.live import LiveTable, LiveTables, ProtocolError
+from ludus.server.live.hub import LocalHub
+from ludus.server.live.tables import LiveTable, LiveTables, ProtocolError
 from ludus.server.store import Store, hash_token
 
 

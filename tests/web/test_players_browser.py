@@ -18,7 +18,7 @@ from page_helpers import wait_ready
 from served import Served
 
 from ludus.engine import Outcome
-from ludus.server.archive import Archive, Finished
+from ludus.server.api.archive import Archive, Finished
 from ludus.server.store import SeatRecord, Store, TableRecord
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]

@@ -26,24 +26,24 @@ from starlette.staticfiles import StaticFiles
 
 from ludus import i18n
 
-from . import pictures
-from .accounts import Accounts, AttemptRates, CsrfGuard
-from .archive import Archive, finished_from
-from .clock import Clock
-from .history import History
-from .hub import make_hub
-from .hygiene import Hygiene
-from .limits import Limits, Rates, Setups, limits_from_arguments
-from .live import LiveTable, LiveTables
-from .lobby import Lobby
-from .play import SessionSockets, play_socket
-from .presence import DEFAULT_GRACE
-from .replay import ReplayApi, table_loader
-from .seating import Seating
+from .api import pictures
+from .api.accounts import Accounts, AttemptRates, CsrfGuard
+from .api.archive import Archive, finished_from
+from .api.history import History
+from .api.lobby import Lobby
+from .api.replay import ReplayApi, table_loader
+from .api.seating import Seating
+from .guards.hygiene import Hygiene
+from .guards.limits import Limits, Rates, Setups, limits_from_arguments
+from .guards.timeouts import http_protocol, websocket_protocol
+from .live.clock import Clock
+from .live.hub import make_hub
+from .live.play import SessionSockets, play_socket
+from .live.presence import DEFAULT_GRACE
+from .live.tables import LiveTable, LiveTables
+from .live.turns import TICK as TURN_TICK
+from .live.turns import Turns
 from .store import Store
-from .timeouts import http_protocol, websocket_protocol
-from .turns import TICK as TURN_TICK
-from .turns import Turns
 
 log = logging.getLogger("ludus.server")
 

@@ -25,10 +25,10 @@ from starlette.routing import Mount, Route
 
 from ludus.engine.replay import Replay
 
-from . import pictures
+from .api import pictures
+from .api.lobby import LobbyError
+from .api.replay import ReplayApi, Saved, saved_from
 from .app import WEB, NoCacheStatic, messages, page
-from .lobby import LobbyError
-from .replay import ReplayApi, Saved, saved_from
 
 
 def table_id_for(path: Path) -> str:

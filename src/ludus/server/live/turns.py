@@ -27,13 +27,13 @@ from sqlalchemy import delete, insert, select
 from ludus.ai.bot import LEVELS
 from ludus.engine import normalize
 
+from ..store import Store, deadlines
 from .background import Background
 from .clock import REAL_TIME_GAMES
-from .live import LostRace, ProtocolError, dumps
-from .store import Store, deadlines
+from .tables import LostRace, ProtocolError, dumps
 
 if TYPE_CHECKING:
-    from .live import LiveTable, LiveTables
+    from .tables import LiveTable, LiveTables
 
 log = logging.getLogger("ludus.server.turns")
 

@@ -13,6 +13,9 @@ just back): each table in memory reads the moves stored after its own and tells 
 
 A process alone on its database (no Redis) takes every lease by force: a killed predecessor's
 unexpired leases must not hold its restarted self back.
+
+The keeper knows the tables in memory only by what it asks of them (``TablesInMemory``, ``LeasedTable``):
+``tables.py`` makes the keeper, so the keeper does not import ``tables.py`` back.
 """
 
 from __future__ import annotations
@@ -22,12 +25,12 @@ import contextlib
 import logging
 import time
 import uuid
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
 
+from ..store import Store, TableRecord
 from .background import Background
-
-if TYPE_CHECKING:
-    from .live import LiveTables
+from .hub import LocalHub
 
 log = logging.getLogger("ludus.server.leases")
 
@@ -35,8 +38,43 @@ LEASE_SECONDS = 6.0  # a dead process's tables wait at most about this long (+ o
 ROUNDS_PER_LEASE = 3  # renewals per lease: two missed rounds in a row still keep it
 
 
+class LeasedTable(Protocol):
+    """A table in memory, as the keeper uses it (``LiveTable``)."""
+
+    @property
+    def seq(self) -> int: ...
+
+    @property
+    def record(self) -> TableRecord: ...
+
+    def kick_bots(self) -> None: ...
+
+    async def catch_up(self) -> int: ...
+
+    async def refresh_seats(self) -> None: ...
+
+    async def republish(self) -> None: ...
+
+
+class TablesInMemory(Protocol):
+    """This process's tables, as the keeper uses them (``LiveTables``)."""
+
+    @property
+    def store(self) -> Store: ...
+
+    @property
+    def hub(self) -> LocalHub: ...
+
+    @property
+    def live(self) -> Mapping[str, LeasedTable]: ...
+
+    async def db(self, function: Callable[..., Any], *args: Any) -> Any: ...
+
+    async def get(self, table_id: str) -> LeasedTable | None: ...
+
+
 class Leases(Background):
-    def __init__(self, tables: LiveTables, seconds: float | None = None) -> None:
+    def __init__(self, tables: TablesInMemory, seconds: float | None = None) -> None:
         self.tables = tables
         self.seconds = seconds or LEASE_SECONDS
         self.holder = uuid.uuid4().hex

@@ -19,11 +19,11 @@ from starlette.routing import Route
 
 from ludus.engine import game_ids
 
+from ..live.tables import LiveTables
+from ..store import invites, rematches, seats, tables
 from .accounts import Accounts
 from .archive import Archive
-from .live import LiveTables
 from .lobby import LobbyError
-from .store import invites, rematches, seats, tables
 
 MAX_PAGE = 100_000
 

@@ -21,7 +21,7 @@ from ludus.games.shadows.pictures import deck_for, is_picture_id, picture_svg
 from ludus.games.shadows.pictures.percept import label
 from ludus.i18n import LANGUAGES
 
-from .limits import TooMany, client_address
+from ..guards.limits import TooMany, client_address
 
 MAX_SEED = 2**63
 

@@ -22,11 +22,10 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 
 from ludus.engine import Match, Outcome
 
+from ..store import Sightings, Store, TableRecord, accounts, moves, ratings, result_seats, results, tables
 from . import fairness
 from . import ratings as rating_model
 from .ratings import Skill, account_key, bot_key
-from .sightings import Sightings
-from .store import Store, TableRecord, accounts, moves, ratings, result_seats, results, tables
 
 log = logging.getLogger("ludus.server.archive")
 
@@ -62,7 +61,7 @@ class Archive:
         self.store = store
         self.engine = store.engine
         self.seed = rating_model.seed_skills()
-        self.sightings = Sightings(store)
+        self.sightings = Sightings(store.engine)
         self.seed_bot_ratings()
 
     # --- recording ----------------------------------------------------------------------------------
@@ -94,7 +93,8 @@ class Archive:
         places = rating_model.places(record.game, outcome, record.players)
         seated = [(_player(seat), places[seat.seat]) for seat in record.seats]
         accounts_here = [seat.account_id for seat in record.seats if seat.account_id is not None]
-        linked = self.sightings.linked_accounts(accounts_here) if record.rated and len(accounts_here) > 1 else set()
+        linked = fairness.linked_accounts(self.sightings.of(accounts_here)) \
+            if record.rated and len(accounts_here) > 1 else set()
         with self.engine.begin() as db:
             entries = [json.loads(row.entry) for row in db.execute(
                 select(moves.c.entry).where(moves.c.table_id == record.id).order_by(moves.c.n)).all()]
@@ -305,7 +305,8 @@ class Archive:
             return [fairness.SeatFacts(seat.seat, seat.bot is None, seat.account_id, seat.own_moves,
                                        seat.seat_moves, bool(seat.linked)) for seat in listed]
         played = fairness.participation(self.store.moves(table_id), players)
-        linked = self.sightings.linked_accounts([seat.account_id for seat in listed if seat.account_id is not None])
+        linked = fairness.linked_accounts(self.sightings.of(
+            [seat.account_id for seat in listed if seat.account_id is not None]))
         return [fairness.SeatFacts(seat.seat, seat.bot is None, seat.account_id, *played.get(seat.seat, (0, 0)),
                                    linked=seat.account_id in linked) for seat in listed]
 

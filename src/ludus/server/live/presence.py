@@ -20,7 +20,7 @@ import time
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
-from .store import SeatRecord
+from ..store import SeatRecord
 
 DEFAULT_GRACE = 60.0
 

@@ -32,12 +32,12 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDiscon
 
 from ludus.engine import UnknownGame
 
+from ..guards.hygiene import origin_allowed
+from ..guards.inputs import BadInput, is_table_id, json_object
+from ..guards.limits import Limits, Rates, TooMany, client_address
+from ..store import hash_token
 from . import chat
-from .hygiene import origin_allowed
-from .inputs import BadInput, is_table_id, json_object
-from .limits import Limits, Rates, TooMany, client_address
-from .live import LiveTable, LiveTables, ProtocolError, dumps
-from .store import hash_token
+from .tables import LiveTable, LiveTables, ProtocolError, dumps
 
 log = logging.getLogger("ludus.server.play")
 

@@ -24,10 +24,10 @@ from starlette.routing import Route
 from ludus.ai.bot import LEVELS
 from ludus.engine.chance import new_secret
 
-from .limits import Rates, TooMany, client_address
-from .live import LiveTables
+from ..guards.limits import Rates, TooMany, client_address
+from ..live.tables import LiveTables
+from ..store import TableRecord, hash_token
 from .lobby import LobbyError, _account, _body, _table_id, seat_holder
-from .store import TableRecord, hash_token
 
 
 def _seat_number(value: Any, players: int) -> int:

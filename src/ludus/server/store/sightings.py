@@ -9,7 +9,7 @@ address (a stolen database cannot be searched by address without it, though with
 be tried: the key lives in the same database, so this is no protection against its thief, only against
 reading addresses off rows, logs or backups of the sightings alone).
 
-fairness.py decides with these: two accounts with one mark seen within its window are linked.
+api/fairness.py decides with these: two accounts with one mark seen within its window are linked.
 """
 
 from __future__ import annotations
@@ -18,13 +18,32 @@ import hashlib
 import hmac
 import secrets
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import Column, Float, Index, Integer, PrimaryKeyConstraint, String, Table, Text, insert, select, update
+from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
-from .fairness import linked
-from .store import Store, settings, sightings
+from .engine import metadata
+
+# Where an account was seen from: a keyed hash of an address or of a browser session, never the address itself,
+# with the first and last time. Accounts seen from one mark within a window do not rate each other.
+sightings = Table(
+    "ludus_sightings", metadata,
+    Column("account_id", Integer, nullable=False),
+    Column("mark", String(64), nullable=False),
+    Column("first", Float, nullable=False),
+    Column("last", Float, nullable=False),
+    PrimaryKeyConstraint("account_id", "mark"),
+    Index("ix_ludus_sightings_mark", "mark"),
+)
+
+# Server-wide values made once and shared by every process (the key of the sightings' hashes).
+settings = Table(
+    "ludus_settings", metadata,
+    Column("key", String(32), primary_key=True),
+    Column("value", Text, nullable=False),
+)
 
 KEY_NAME = "sighting-key"
 REFRESH = 600.0  # a sighting already written is written again (its ``last``) at most this often per process
@@ -33,8 +52,8 @@ REFRESH = 600.0  # a sighting already written is written again (its ``last``) at
 class Sightings:
     """Records and reads sightings (synchronous; the server calls it inline for SQLite, on a thread otherwise)."""
 
-    def __init__(self, store: Store) -> None:
-        self.engine = store.engine
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
         self._key: bytes | None = None
         self._written: dict[tuple[int, str], float] = {}
 
@@ -84,15 +103,4 @@ class Sightings:
         with self.engine.connect() as db:
             for row in db.execute(select(sightings).where(sightings.c.account_id.in_(ids))).all():
                 found[row.account_id].append((row.mark, row.first, row.last))
-        return found
-
-    def linked_accounts(self, account_ids: Sequence[int]) -> set[int]:
-        """The accounts among these that are linked to another of them."""
-        seen = self.of(account_ids)
-        ids = sorted(set(account_ids))
-        found: set[int] = set()
-        for i, first in enumerate(ids):
-            for second in ids[i + 1:]:
-                if linked(seen[first], seen[second]):
-                    found.update((first, second))
         return found

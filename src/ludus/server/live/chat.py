@@ -28,8 +28,8 @@ import unicodedata
 import weakref
 from typing import Any
 
-from .limits import TooMany
-from .live import LiveTable, ProtocolError, Viewer, dumps
+from ..guards.limits import TooMany
+from .tables import LiveTable, ProtocolError, Viewer, dumps
 
 MESSAGE_TYPES = frozenset({"chat", "chat-sync"})
 MAX_TEXT = 300

@@ -31,9 +31,9 @@ from starlette.routing import Route, request_response
 from ludus.engine import IllegalChoice
 from ludus.engine.replay import EVERYONE, Perspective, Replay
 
-from .inputs import is_table_id
-from .limits import Rates, TooMany, client_address
-from .live import LiveTables
+from ..guards.inputs import is_table_id
+from ..guards.limits import Rates, TooMany, client_address
+from ..live.tables import LiveTables
 from .lobby import LobbyError, match_file
 
 CHUNK = 16

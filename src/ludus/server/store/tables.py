@@ -1,20 +1,12 @@
-"""The database: tables, seats (hashed tokens), the append-only move log and the bot leases.
-
-SQLAlchemy Core over an embedded SQLite file by default, PostgreSQL by URL; the schema is kept by the
-Alembic migrations in ``migrations/``, applied whenever a Store opens a database. The move log's
-primary key (table_id, n) is the single-writer check: when two server processes race for the
-same move number, exactly one insert succeeds and the other learns it is behind. A table's seed is
-its secret (decimal text, 256 bits for new tables): it leaves the database only in the saved match of
-a finished game.
+"""Tables, their seats (hashed tokens) and rematches: a table's row, who sits where, the seats kept for a
+rematch's players. A table's seed is its secret (decimal text, 256 bits for new tables): it leaves the
+database only in the saved match of a finished game.
 """
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
-import sqlite3
-import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -26,16 +18,12 @@ from sqlalchemy import (
     Float,
     Index,
     Integer,
-    MetaData,
     PrimaryKeyConstraint,
     String,
     Table,
     Text,
-    create_engine,
     delete,
-    event,
     exists,
-    func,
     insert,
     select,
     text,
@@ -45,11 +33,8 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
-from . import migrations
-
-DEFAULT_URL = "sqlite:///ludus.sqlite3"
-
-metadata = MetaData()
+from .deadlines import due_by_table
+from .engine import metadata
 
 tables = Table(
     "ludus_tables", metadata,
@@ -84,22 +69,6 @@ seats = Table(
           sqlite_where=text("account_id IS NOT NULL"), postgresql_where=text("account_id IS NOT NULL")),
 )
 
-moves = Table(
-    "ludus_moves", metadata,
-    Column("table_id", String(32), nullable=False),
-    Column("n", Integer, nullable=False),  # 1, 2, 3, ... per table
-    Column("entry", Text, nullable=False),  # the Match log entry as JSON: {"seat", "choice"} or {"advance"}
-    Column("at", Float, nullable=False),
-    PrimaryKeyConstraint("table_id", "n"),
-)
-
-leases = Table(
-    "ludus_leases", metadata,
-    Column("table_id", String(32), primary_key=True),
-    Column("holder", String(64), nullable=False),  # the server process that runs this table's bots and clock
-    Column("expires", Float, nullable=False),  # wall-clock seconds; renewed every few seconds while it lives
-)
-
 # A rematch: the finished table, the table that replays it (same seats and bot levels, a new seed) and when
 # it was proposed. The primary key makes one proposal win when several players ask at once.
 rematches = Table(
@@ -119,128 +88,6 @@ invites = Table(
     Column("account_id", Integer, index=True),  # … an account by the account
     PrimaryKeyConstraint("table_id", "seat"),
 )
-
-# Chat lines, kept with the table so a reload (or another server process) shows them. ``channel`` is
-# "table" (everyone at a Rose or Floors table) or a Shadows team.
-chat_lines = Table(
-    "ludus_chat", metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("table_id", String(32), nullable=False, index=True),
-    Column("channel", String(16), nullable=False),
-    Column("seat", Integer, nullable=False),
-    Column("name", String(64)),
-    Column("text", Text, nullable=False),
-    Column("at", Float, nullable=False),
-)
-
-
-# --- accounts, the archive, ratings, deadlines (docs/accounts.md) ----------------------------------------
-accounts = Table(
-    "ludus_accounts", metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("name", String(32), nullable=False),
-    Column("name_key", String(64), nullable=False, unique=True),  # the name case-folded: one account per name
-    Column("password_hash", String(255), nullable=False),  # Argon2id, with its own salt and parameters
-    Column("created", Float, nullable=False),
-    # the name's confusables skeleton (UTS #39, names.py): no two accounts whose names look alike
-    Column("name_skeleton", String(255), unique=True),
-)
-
-# A signed-in browser: the sha256 of its session cookie and of its CSRF token (never the tokens themselves).
-sessions = Table(
-    "ludus_sessions", metadata,
-    Column("id_hash", String(64), primary_key=True),
-    Column("account_id", Integer, nullable=False, index=True),
-    Column("csrf_hash", String(64), nullable=False),
-    Column("created", Float, nullable=False),
-    Column("expires", Float, nullable=False),
-)
-
-# Where an account was seen from (sightings.py): a keyed hash of an address or of a browser session, never the
-# address itself, with the first and last time. Accounts seen from one mark within a window do not rate each other.
-sightings = Table(
-    "ludus_sightings", metadata,
-    Column("account_id", Integer, nullable=False),
-    Column("mark", String(64), nullable=False),
-    Column("first", Float, nullable=False),
-    Column("last", Float, nullable=False),
-    PrimaryKeyConstraint("account_id", "mark"),
-    Index("ix_ludus_sightings_mark", "mark"),
-)
-
-# Server-wide values made once and shared by every process (the key of the sightings' hashes).
-settings = Table(
-    "ludus_settings", metadata,
-    Column("key", String(32), primary_key=True),
-    Column("value", Text, nullable=False),
-)
-
-# The archive: one row per finished table, written once when it ends (the primary key makes it once
-# across processes), and its seats as they finished, with their places and rating changes.
-results = Table(
-    "ludus_results", metadata,
-    Column("table_id", String(32), primary_key=True),
-    Column("game", String(32), nullable=False),
-    Column("players", Integer, nullable=False),
-    Column("finished", Float, nullable=False),
-    Column("rated", Boolean, nullable=False),
-    Column("moves", Integer, nullable=False),
-    Column("outcome", Text, nullable=False),  # {"winners", "scores", "forfeit"?} as JSON
-    # how much this game moved the ratings (fairness.py): 1, less for a repeat, 0 if it did not count; NULL unrated
-    Column("weight", Float),
-    Index("ix_ludus_results_finished", "finished", "table_id"),
-    Index("ix_ludus_results_game_finished", "game", "finished", "table_id"),
-)
-
-result_seats = Table(
-    "ludus_result_seats", metadata,
-    Column("table_id", String(32), nullable=False),
-    Column("seat", Integer, nullable=False),
-    Column("name", String(64)),
-    Column("name_key", String(64)),  # case-folded name, for the archive's player filter
-    Column("account_id", Integer),
-    Column("bot", String(16)),
-    Column("place", Integer, nullable=False),  # 1 = best; ties share a place
-    Column("score", Float),
-    Column("rating_before", Float),  # the rated player's shown rating before and after this game
-    Column("rating_after", Float),
-    # what fairness.py judges by: the person's own moves, all moves of the seat, linked to another account here
-    Column("own_moves", Integer),
-    Column("seat_moves", Integer),
-    Column("linked", Boolean),
-    PrimaryKeyConstraint("table_id", "seat"),
-    Index("ix_ludus_result_seats_account", "account_id", "table_id"),
-    Index("ix_ludus_result_seats_name", "name_key", "table_id"),
-)
-
-# One row per rated player and game: ``player`` is "account:<id>" or "bot:<level>"; ``rating`` is the
-# ordinal mu - 3 sigma the leaderboard sorts on.
-ratings = Table(
-    "ludus_ratings", metadata,
-    Column("game", String(32), nullable=False),
-    Column("player", String(48), nullable=False),
-    Column("mu", Float, nullable=False),
-    Column("sigma", Float, nullable=False),
-    Column("rating", Float, nullable=False),
-    Column("games", Integer, nullable=False),
-    Column("updated", Float, nullable=False),
-    PrimaryKeyConstraint("game", "player"),
-    Index("ix_ludus_ratings_board", "game", "rating"),
-)
-
-# A turn-based table's awaited seats and when their time runs out (wall-clock seconds, so a restart keeps it).
-deadlines = Table(
-    "ludus_deadlines", metadata,
-    Column("table_id", String(32), nullable=False),
-    Column("seat", Integer, nullable=False),
-    Column("due", Float, nullable=False),
-    PrimaryKeyConstraint("table_id", "seat"),
-    Index("ix_ludus_deadlines_due", "due"),
-)
-
-
-class MoveConflict(Exception):
-    """Another writer already stored move ``n`` of this table: the caller is behind."""
 
 
 def hash_token(token: str) -> str:
@@ -302,81 +149,10 @@ class TableRecord:
                 "deadlines": {str(seat): due for seat, due in self.deadlines.items()}}
 
 
-def _sqlite_pragmas(connection: Any, _record: Any) -> None:
-    # WAL lets readers run beside the writer; NORMAL sync is still crash-safe in WAL mode
-    # (a power cut may lose the last commits, a killed process loses nothing). In WAL mode with
-    # NORMAL sync only checkpoints call fsync, and an fsync on a busy disk can take most of a second:
-    # the Checkpointer thread does them, so a commit inside the event loop never waits for the disk.
-    cursor = connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.execute("PRAGMA busy_timeout=5000")
-    cursor.execute("PRAGMA wal_autocheckpoint=0")
-    cursor.close()
+class TableRows:
+    """The store's calls on tables, seats and rematches (``Store`` brings the engine)."""
 
-
-class Checkpointer:
-    """Copies the SQLite write-ahead log into the database file now and then, in its own thread.
-
-    Each checkpoint costs fsyncs (and the next commit one more, to restart the log), so they are
-    spaced out: the log grows by a few MB between them, which SQLite reads without trouble."""
-
-    def __init__(self, path: str, every: float = 10.0) -> None:
-        self.path = path
-        self.every = every
-        self.stopping = threading.Event()
-        self.thread = threading.Thread(target=self._run, name="ludus-sqlite-checkpoint", daemon=True)
-        self.thread.start()
-
-    def _checkpoint(self, mode: str) -> None:
-        connection = sqlite3.connect(self.path, timeout=5)
-        try:
-            connection.execute(f"PRAGMA wal_checkpoint({mode})")
-        finally:
-            connection.close()
-
-    def _run(self) -> None:
-        while not self.stopping.wait(self.every):
-            try:
-                self._checkpoint("PASSIVE")  # never blocks the writer
-            except sqlite3.Error:
-                continue
-
-    def stop(self) -> None:
-        self.stopping.set()
-        self.thread.join(5)
-        with contextlib.suppress(sqlite3.Error):
-            self._checkpoint("TRUNCATE")
-
-
-def make_engine(url: str | None) -> Engine:
-    url = url or DEFAULT_URL
-    for prefix in ("postgresql://", "postgres://"):  # plain URLs mean psycopg 3, the driver we ship
-        if url.startswith(prefix):
-            url = "postgresql+psycopg://" + url.removeprefix(prefix)
-    # hide_parameters: a failed statement's message (and so a log line) never carries a table's secret
-    if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False}, hide_parameters=True)
-        event.listen(engine, "connect", _sqlite_pragmas)
-        return engine
-    return create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True, hide_parameters=True)
-
-
-class Store:
-    """Synchronous storage calls; the server runs them inline for SQLite, in a thread otherwise."""
-
-    def __init__(self, url: str | None = None) -> None:
-        self.url = url or DEFAULT_URL
-        self.engine = make_engine(self.url)
-        self.embedded = self.engine.dialect.name == "sqlite"
-        migrations.upgrade(self.engine)
-        database = self.engine.url.database if self.embedded else None
-        self.checkpointer = Checkpointer(database) if database and database != ":memory:" else None
-
-    def close(self) -> None:
-        self.engine.dispose()
-        if self.checkpointer is not None:
-            self.checkpointer.stop()
+    engine: Engine
 
     # --- tables and seats ----------------------------------------------------------------
     def create_table(self, table_id: str, game: str, players: int, seed: int, options: dict[str, Any],
@@ -408,7 +184,7 @@ class Store:
             seat_rows = db.execute(select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)).all()
             invited = _invited(db, [table_id])
             rematch = db.execute(select(rematches.c.rematch_id).where(rematches.c.table_id == table_id)).scalar()
-            due = _deadlines(db, [table_id]) if row.turn_seconds is not None else {}
+            due = due_by_table(db, [table_id]) if row.turn_seconds is not None else {}
         record = _record(row, seat_rows, invited, due)
         record.rematch = rematch
         return record
@@ -421,7 +197,7 @@ class Store:
             seat_rows = db.execute(select(seats).where(seats.c.table_id.in_(ids))
                                    .order_by(seats.c.table_id, seats.c.seat)).all() if ids else []
             invited = _invited(db, ids)
-            due = _deadlines(db, [row.id for row in rows if row.turn_seconds is not None])
+            due = due_by_table(db, [row.id for row in rows if row.turn_seconds is not None])
         by_table: dict[str, list[Any]] = {}
         for seat_row in seat_rows:
             by_table.setdefault(seat_row.table_id, []).append(seat_row)
@@ -456,85 +232,6 @@ class Store:
     def set_status(self, table_id: str, status: str) -> None:
         with self.engine.begin() as db:
             db.execute(update(tables).where(tables.c.id == table_id).values(status=status))
-
-    # --- the move log --------------------------------------------------------------------
-    def append_move(self, table_id: str, n: int, entry: dict[str, Any]) -> None:
-        """Store move ``n``; raises MoveConflict if that number is already taken."""
-        try:
-            with self.engine.begin() as db:
-                db.execute(insert(moves).values(table_id=table_id, n=n, entry=json.dumps(entry), at=time.time()))
-        except IntegrityError as error:
-            raise MoveConflict(f"move {n} of table {table_id} already stored") from error
-
-    def append_moves(self, batch: Sequence[tuple[str, int, dict[str, Any]]]) -> None:
-        """Store several moves (of any tables) in one transaction: all or none. MoveConflict if any
-        number is taken; the caller then retries them one by one to learn which."""
-        now = time.time()
-        try:
-            with self.engine.begin() as db:
-                db.execute(insert(moves), [{"table_id": table_id, "n": n, "entry": json.dumps(entry), "at": now}
-                                           for table_id, n, entry in batch])
-        except IntegrityError as error:
-            raise MoveConflict("a move number in this batch is already stored") from error
-
-    def moves(self, table_id: str, after: int = 0) -> list[dict[str, Any]]:
-        """The log entries numbered above ``after``, in order."""
-        with self.engine.connect() as db:
-            rows = db.execute(select(moves.c.n, moves.c.entry).where(moves.c.table_id == table_id, moves.c.n > after)
-                              .order_by(moves.c.n)).all()
-        return [json.loads(row.entry) for row in rows]
-
-    def move_counts(self, table_ids: Sequence[str]) -> dict[str, int]:
-        """How many moves each table has stored (tables without moves are left out)."""
-        if not table_ids:
-            return {}
-        with self.engine.connect() as db:
-            rows = db.execute(select(moves.c.table_id, func.max(moves.c.n))
-                              .where(moves.c.table_id.in_(list(table_ids))).group_by(moves.c.table_id)).all()
-        return {table_id: count for table_id, count in rows}
-
-    # --- leases: which live process runs a table's bots ------------------------------------
-    def take_lease(self, table_id: str, holder: str, now: float, expires: float, force: bool = False) -> bool:
-        """Hold the table until ``expires`` if it is free, expired or already ours (or ``force``).
-        Atomic across processes: of several taking an expired lease at once, one gets it."""
-        with self.engine.begin() as db:
-            taken = db.execute(update(leases).where(
-                leases.c.table_id == table_id,
-                *(() if force else ((leases.c.holder == holder) | (leases.c.expires < now),)))
-                .values(holder=holder, expires=expires)).rowcount == 1
-        if taken:
-            return True
-        try:
-            with self.engine.begin() as db:
-                db.execute(insert(leases).values(table_id=table_id, holder=holder, expires=expires))
-        except IntegrityError:
-            return False  # someone else holds it (or took it a moment ago)
-        return True
-
-    def renew_leases(self, holder: str, expires: float) -> set[str]:
-        """Extend every lease ``holder`` has on a running table and drop its others; the tables it holds."""
-        running = select(tables.c.id).where(tables.c.status == "running")
-        with self.engine.begin() as db:
-            db.execute(delete(leases).where(leases.c.holder == holder, leases.c.table_id.not_in(running)))
-            db.execute(update(leases).where(leases.c.holder == holder).values(expires=expires))
-            rows = db.execute(select(leases.c.table_id).where(leases.c.holder == holder)).all()
-        return {row.table_id for row in rows}
-
-    def release_leases(self, holder: str) -> None:
-        """A process shutting down lets the others take its tables at once."""
-        with self.engine.begin() as db:
-            db.execute(delete(leases).where(leases.c.holder == holder))
-
-    def unheld_tables(self, now: float, grace: float = 0.0, limit: int = 1000) -> list[str]:
-        """Running tables whose lease has expired, or that have none though older than ``grace`` seconds
-        (a table just created is about to be taken by the process that made it): nobody runs their bots."""
-        query = (select(tables.c.id).select_from(tables.outerjoin(leases, leases.c.table_id == tables.c.id))
-                 .where(tables.c.status == "running",
-                        (leases.c.table_id.is_(None) & (tables.c.created < now - grace)) | (leases.c.expires < now))
-                 .order_by(tables.c.created).limit(limit))
-        with self.engine.connect() as db:
-            return [row.id for row in db.execute(query).all()]
-
     # --- seats handed to bots, rematches -------------------------------------------------
     def hand_to_bot(self, table_id: str, seat: int, level: str) -> bool:
         """A bot takes a human seat (its holder keeps the token and may take it back); False if a bot
@@ -623,22 +320,6 @@ class Store:
                                                seats.c.token_hash.is_(None)).values(name=None))
         return True
 
-    # --- chat ----------------------------------------------------------------------------
-    def add_chat(self, table_id: str, channel: str, seat: int, name: str | None, text: str, at: float) -> int:
-        with self.engine.begin() as db:
-            result = db.execute(insert(chat_lines).values(table_id=table_id, channel=channel, seat=seat, name=name,
-                                                          text=text, at=at))
-        return int(result.inserted_primary_key[0])
-
-    def chat(self, table_id: str, channel: str, limit: int) -> list[dict[str, Any]]:
-        """The last ``limit`` lines of one channel of a table, oldest first."""
-        with self.engine.connect() as db:
-            rows = db.execute(select(chat_lines)
-                              .where(chat_lines.c.table_id == table_id, chat_lines.c.channel == channel)
-                              .order_by(chat_lines.c.id.desc()).limit(limit)).all()
-        return [{"n": row.id, "seat": row.seat, "name": row.name, "text": row.text, "at": row.at}
-                for row in reversed(rows)]
-
 
 def _start_if_full(db: Any, table_id: str) -> None:
     free = db.execute(select(seats.c.seat).where(
@@ -652,15 +333,6 @@ def _invited(db: Any, table_ids: Sequence[str]) -> dict[tuple[str, int], tuple[s
         return {}
     rows = db.execute(select(invites).where(invites.c.table_id.in_(list(table_ids)))).all()
     return {(row.table_id, row.seat): (row.token_hash, row.account_id) for row in rows}
-
-
-def _deadlines(db: Any, table_ids: Sequence[str]) -> dict[str, dict[int, float]]:
-    if not table_ids:
-        return {}
-    found: dict[str, dict[int, float]] = {}
-    for row in db.execute(select(deadlines).where(deadlines.c.table_id.in_(list(table_ids)))).all():
-        found.setdefault(row.table_id, {})[row.seat] = row.due
-    return found
 
 
 def _record(row: Any, seat_rows: Sequence[Any],

@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 
 from .background import Background
-from .live import LiveTable, LiveTables, LostRace, ProtocolError
+from .tables import LiveTable, LiveTables, LostRace, ProtocolError
 
 log = logging.getLogger("ludus.server.clock")
 

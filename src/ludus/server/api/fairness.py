@@ -7,7 +7,7 @@ Pure rules, used alike when a game ends (archive.py) and by ``ludus ratings rebu
   not (it never connected, or left it to a bot) rates nobody. A game ended by a forfeit before every human seat
   had made ``MIN_MOVES`` moves of its own was abandoned early: it rates nobody either.
 - **Linked accounts do not rate each other.** Accounts seen from one address or one browser session within
-  ``LINK_WINDOW`` seconds of each other (``sightings.py``) are not rated in a game they play together; the others
+  ``LINK_WINDOW`` seconds of each other (``store/sightings.py``) are not rated in a game they play together; the others
   are rated among themselves.
 - **Repeats count less.** The n-th counted game of the same two accounts within ``PAIR_WINDOW`` seconds moves
   ratings by ``REPEAT_FACTOR ** (n - 1)`` of what it would; from the ``PAIR_CAP``-th on, not at all.
@@ -100,6 +100,17 @@ def linked(first: Sequence[tuple[str, float, float]], second: Sequence[tuple[str
             if start <= other_end + LINK_WINDOW and other_start <= end + LINK_WINDOW:
                 return True
     return False
+
+
+def linked_accounts(seen: dict[int, list[tuple[str, float, float]]]) -> set[int]:
+    """The accounts (of ``seen``: account → its sightings) that are linked to another of them."""
+    ids = sorted(seen)
+    found: set[int] = set()
+    for i, first in enumerate(ids):
+        for second in ids[i + 1:]:
+            if linked(seen[first], seen[second]):
+                found.update((first, second))
+    return found
 
 
 class PairHistory:

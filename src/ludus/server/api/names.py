@@ -1,6 +1,6 @@
 """Account names: the display-name rules every guest name follows, and no look-alike of another account's name.
 
-A name is read by ``inputs.display_name`` (NFC, single spaces, no control, format, bidi-override or invisible
+A name is read by ``guards/inputs.display_name`` (NFC, single spaces, no control, format, bidi-override or invisible
 characters, Braille blank and Hangul fillers included). Two names "look alike" when their confusables skeletons
 are equal: the skeleton of Unicode Technical Standard #39 maps every character to a prototype it is confusable
 with (Cyrillic "а" and Latin "a", "I" and "l"…). The confusables data comes from the ``confusable-homoglyphs``
@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from confusable_homoglyphs import confusables
 
-from .inputs import display_name
+from ..guards.inputs import display_name
 
 
 @lru_cache(maxsize=8192)

@@ -24,12 +24,12 @@ from ludus.ai.bot import LEVELS
 from ludus.engine import GAMES, BadOptions, UnknownGame, check_players, game_ids, load_game, resolve_options
 from ludus.engine.chance import new_secret
 
+from ..guards.inputs import BadInput, display_name, is_table_id, json_object
+from ..guards.limits import Rate, Rates, Setups, SetupTimeout, TooMany, client_address
+from ..live.tables import LiveTables
+from ..live.turns import turn_terms
+from ..store import TableRecord, hash_token
 from .errors import ApiError
-from .inputs import BadInput, display_name, is_table_id, json_object
-from .limits import Rate, Rates, Setups, SetupTimeout, TooMany, client_address
-from .live import LiveTables
-from .store import TableRecord, hash_token
-from .turns import turn_terms
 
 DEFAULT_BOT_DELAY = 0.8
 

@@ -26,10 +26,10 @@ from ludus.ai import Bot, bot_for
 from ludus.engine import Event, IllegalChoice, Match, load_game, normalize
 from ludus.engine.chance import derive_seed
 
+from ..store import MoveConflict, Store, TableRecord
 from .hub import LocalHub
 from .leases import Leases
 from .presence import DEFAULT_GRACE, Presence
-from .store import MoveConflict, Store, TableRecord
 
 log = logging.getLogger("ludus.server")
 

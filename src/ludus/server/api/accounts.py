@@ -40,12 +40,11 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from ..guards.inputs import BadInput
+from ..store import Sightings, Store, accounts, hash_token, result_seats, seats, sessions
 from . import names, passwords
 from .attempts import AttemptRates, Attempts
 from .errors import ApiError
-from .inputs import BadInput
-from .sightings import Sightings
-from .store import Store, accounts, hash_token, result_seats, seats, sessions
 
 log = logging.getLogger("ludus.server.accounts")
 
@@ -247,7 +246,7 @@ class Accounts:
         self.store = store
         self.book = AccountBook(store)
         self.attempts = Attempts(redis_url, rates)
-        self.sightings = Sightings(store)
+        self.sightings = Sightings(store.engine)
         # sign-out ends the sockets opened with the session, in every process (play.py registers the hook)
         self.on_signed_out: Any = None
         self.secure_cookies = secure_cookies
