@@ -32,6 +32,8 @@ from .errors import ApiError
 
 log = logging.getLogger("ludus.server.attempts")
 
+RETRY_REDIS = 5.0
+
 
 @dataclass(frozen=True)
 class AttemptRates:
@@ -77,6 +79,7 @@ class NameLane:
         self.times: dict[str, float] = {}
         self.lock = threading.Lock()
         self.script: Any = None
+        self.down_since: float | None = None  # Redis failed then: not asked again for RETRY_REDIS seconds
         if redis_url:
             import redis
 
@@ -86,13 +89,16 @@ class NameLane:
     def book(self, name: str, now: float | None = None) -> float:
         """Seconds this attempt waits for its turn (0: at once); TooManyAttempts when that is too long."""
         now = time.time() if now is None else now
-        if self.script is not None:
+        if self.script is not None and (self.down_since is None or time.monotonic() - self.down_since > RETRY_REDIS):
             try:
                 booked, wait = self.script(keys=[f"ludus:signin-name:{name}"],
                                            args=[now, self.spacing, self.tolerance, self.max_wait])
-            except Exception:  # Redis is down: each process keeps its own lane meanwhile
-                log.warning("sign-in attempts could not be counted in redis", exc_info=True)
+            except Exception:  # Redis is down: each process keeps its own lane meanwhile (tried again later)
+                if self.down_since is None:
+                    log.warning("sign-in attempts could not be counted in redis", exc_info=True)
+                self.down_since = time.monotonic()
             else:
+                self.down_since = None
                 if not int(booked):
                     raise TooManyAttempts(float(wait))
                 return float(wait)
