@@ -5,7 +5,15 @@ from __future__ import annotations
 import pytest
 
 from ludus.ai import RandomBot
-from ludus.ai.arena import StalledMatch, bot_seed, play_match, play_match_record, tournament
+from ludus.ai.arena import (
+    GameRecord,
+    StalledMatch,
+    TournamentResult,
+    bot_seed,
+    play_match,
+    play_match_record,
+    tournament,
+)
 from ludus.ai.mcts import ISMCTSBot, ismcts_factory
 
 from .toys import GOOFSPIEL, KUHN, TICTACTOE
@@ -99,6 +107,16 @@ def test_standings_count_every_seat_game_and_share_draws():
     assert low <= standings["x"].win_rate <= high
     assert "95% Wilson" in result.summary()
     assert len(result.seat_win_rates()) == 2
+
+
+def test_a_game_nobody_wins_is_a_loss_for_every_entrant_and_the_summary_counts_it():
+    result = TournamentResult("floors", 2, 0, [GameRecord(1, ("a", "b"), (), {0: 0.0, 1: 0.0}),
+                                               GameRecord(2, ("b", "a"), (1,), {0: 0.0, 1: 1.0})])
+    standings = result.standings()
+    assert (standings["a"].wins, standings["a"].share) == (1, 1.0)
+    assert (standings["b"].wins, standings["b"].share) == (0, 0.0)
+    assert result.seat_win_rates() == [0.0, 0.5]
+    assert result.nobody_won() == 1 and "1 won by nobody" in result.summary()
 
 
 def test_watching_bots_are_told_only_the_events_their_seat_may_see():

@@ -176,6 +176,8 @@ def test_the_default_evaluation_splits_a_shared_win():
     assert [outcome_value(shared, None, seat) for seat in range(3)] == [0.5, 0.0, 0.5]
     assert outcome_value(Finished(Outcome((1,), {})), None, 1) == 1.0
     assert outcome_value(Finished(None), None, 0) == 0.5
+    # a game nobody won (Fearsome Floors with no figure out) is a loss for every seat, below an unfinished 0.5
+    assert [outcome_value(Finished(Outcome((), {0: 0, 1: 0})), None, seat) for seat in range(2)] == [0.0, 0.0]
 
 
 def test_ismcts_does_not_step_and_undo_when_its_evaluation_sees_no_difference():

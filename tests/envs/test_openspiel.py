@@ -266,6 +266,12 @@ def test_returns_split_a_win_and_co_op_shares_the_team_result():
     assert shadows.is_terminal() and len(set(shadows.returns())) == 1 and abs(shadows.returns()[0]) == 1
 
 
+def test_a_floors_game_nobody_wins_returns_a_loss_to_every_seat():
+    state = played("floors", 2, 20_000)  # random figures never get out: the second deck ends the game
+    assert state.is_terminal() and state.returns() == pytest.approx([-0.5, -0.5])
+    assert state.get_game().min_utility() <= min(state.returns())
+
+
 def test_a_world_of_a_short_game_keeps_the_players_information_state_tensor():
     state = played("rose", 2, 6, max_cycles=8)
     player = state.current_player()

@@ -191,6 +191,38 @@ def test_a_stone_stuck_past_the_pool_keeps_the_figure_in_the_blood():
     assert at(st, 0) == (7, 5)
 
 
+def _stone_lying_in_the_blood(**options: object):
+    """A stone pushed into the pool (6,5)-(8,5) stays on its last square because figure 4 holds the square past
+    it ("különben a tócsában marad"); figure 4 then walks away, so the squares behind the stone are free."""
+    st = empty_board(**options)
+    pool(st, (6, 5), (7, 5), (8, 5))
+    tile(st, "stone", 5, 5)
+    put(st, 3, 4, 5)
+    put(st, 4, 9, 5)
+    move(st, 3, "E", "done")  # the stone slides to the far end of the pool and stays in it
+    assert at(st, 3) == (5, 5) and st.tiles[sq(8, 5)] == STONE
+    move(st, 4, "S", "done")
+    return st
+
+
+def test_a_stone_lying_in_the_blood_blocks_a_sliding_figure_in_front_of_it():
+    # "blokkolja a továbbiakban a megcsúszást": the slide stops on the pool square before the stone
+    st = _stone_lying_in_the_blood()
+    begin(st, 3)
+    events = GAME.apply(st, 0, "E")
+    assert at(st, 3) == (7, 5) and st.tiles[sq(8, 5)] == STONE and st.tiles[sq(9, 5)] == 0
+    assert events[0].data["pushed"] == [] and events[0].data["slid"]
+    GAME.apply(st, 0, "E")  # a step of its own into the stone pushes it, as any step into a stone does
+    assert st.tiles[sq(10, 5)] == STONE and at(st, 3) == (9, 5)
+
+
+def test_option_a_sliding_figure_pushes_a_stone_lying_in_the_blood_on_at_every_square():
+    st = _stone_lying_in_the_blood(stone_in_blood="pushed_on")
+    move(st, 3, "E", "done")
+    # pushed out of the pool onto the landing square, then off it: two squares, and the figure lands past the pool
+    assert at(st, 3) == (9, 5) and st.tiles[sq(10, 5)] == STONE and st.tiles[sq(8, 5)] == 0
+
+
 def test_the_last_point_may_not_slide_onto_an_occupied_square():
     st = empty_board()
     pool(st, (6, 5), (7, 5))

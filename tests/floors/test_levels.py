@@ -12,7 +12,7 @@ from ludus.engine import load_game
 from ludus.games.floors import search, strong
 from ludus.games.floors.bots import GreedyBot
 from ludus.games.floors.game import GAME
-from ludus.games.floors.simulate import run_ladder, seating
+from ludus.games.floors.simulate import GameRecord, Ladder, report, run_ladder, seating
 from ludus.games.floors.state import FloorsState
 from ludus.games.floors.strong import Budget, SearchBot
 
@@ -50,9 +50,9 @@ def _checked_game(levels: list[str], seed: int, options: dict | None = None) -> 
 @pytest.mark.usefixtures("small_budgets")
 def test_bots_of_every_level_only_choose_offered_options_in_whole_games():
     st = _checked_game(["hard", "easy", "random"], 4)
-    assert st.winners
+    assert st.winners is not None  # over: a winner, or [] when no figure got out
     st = _checked_game(["medium", "hard"], 7, {"variant": "advanced"})
-    assert st.winners
+    assert st.winners is not None
 
 
 def _reshuffled(st: FloorsState, rng: random.Random) -> FloorsState:
@@ -110,6 +110,16 @@ def test_ludus_sim_floors_reports_each_level_with_a_wilson_interval(capsys):
     printed = capsys.readouterr().out
     assert "95% Wilson" in printed and "Player 1 (hard)" in printed
     assert any(line.startswith("hard") and "[" in line for line in printed.splitlines())
+
+
+def test_ludus_sim_counts_the_games_nobody_won_as_a_loss_for_every_seat():
+    ladder = Ladder(["easy", "random"])
+    ladder.add(GameRecord(0, ["easy", "random"], [], 20, [[], []], [0, 0]), [0, 1])  # no figure got out
+    ladder.add(GameRecord(0, ["random", "easy"], [1], 20, [[], []], [0, 0]), [1, 0])
+    assert ladder.nobody == 1 and ladder.entry_wins == [1.0, 0.0] and ladder.seat_wins == [0.0, 1.0]
+    printed = report(ladder)
+    # the fair share is an equal part of the games somebody won
+    assert "games nobody won (no figure out): 1" in printed and "fair share 0.250" in printed
 
 
 def test_the_next_tile_is_weighed_by_the_unseen_tiles_and_never_a_hit_first():

@@ -283,9 +283,9 @@ def test_a_figure_pushed_into_blood_pushes_the_stone_on_its_landing_square_and_l
     assert {"kind": "stone", "from": [9, 1], "to": [9, 0], "fate": "moved"} in steps(trace)[0]["pushed"]
 
 
-def _figure_before_blood(*squares: tuple[int, int]):
+def _figure_before_blood(*squares: tuple[int, int], **options: object):
     """The monster on (2,5) facing east pushes a stone on (3,5) and figure 0 on (4,5) into a pool on row 5."""
-    st = empty_board()
+    st = empty_board(**options)
     pool(st, *squares)
     monster_at(st, 2, 5, "E")
     tile(st, "stone", 3, 5)
@@ -293,8 +293,18 @@ def _figure_before_blood(*squares: tuple[int, int]):
     return st
 
 
-def test_a_figure_pushed_into_blood_pushes_a_stone_stuck_in_the_blood_on_and_lands():
+def test_a_figure_pushed_into_blood_stops_in_front_of_a_stone_lying_in_the_blood():
+    # "blokkolja a továbbiakban a megcsúszást" (docs/floors.md, "A stone lying in the blood")
     st = _figure_before_blood((5, 5), (6, 5), (7, 5))
+    tile(st, "crystal", 7, 5)  # stuck on the pool's last square
+    trace: list[dict] = []
+    run_tile(st, 1, trace)
+    assert at(st, 0) == (6, 5) and st.tiles[sq(7, 5)] == CRYSTAL and st.tiles[sq(8, 5)] == 0
+    assert [item["kind"] for item in steps(trace)[0]["pushed"]] == ["figure", "stone"]
+
+
+def test_option_a_figure_pushed_into_blood_pushes_a_stone_lying_in_the_blood_on_and_lands():
+    st = _figure_before_blood((5, 5), (6, 5), (7, 5), stone_in_blood="pushed_on")
     tile(st, "crystal", 7, 5)  # stuck on the pool's last square
     trace: list[dict] = []
     run_tile(st, 1, trace)

@@ -82,15 +82,6 @@ def test_stage_one_ends_after_its_seventh_tile_and_all_eight_are_reshuffled():
     assert st.stage == 2 and st.played == [] and len(st.deck) == 8 and st.round == 8
 
 
-def test_stage_two_ends_after_its_seventh_tile_and_figures_still_inside_count_as_eaten():
-    st = GAME.setup(2, 5)
-    rng = random.Random(0)
-    for _ in range(14):
-        _finish_round(st, rng)
-    assert st.phase == "over" and all(s in (EATEN, OUT) for s in st.fig_sq)
-    assert GAME.outcome(st) is not None
-
-
 def test_a_player_wins_at_once_with_all_but_one_figure_out():
     st = empty_board(3)
     monster_at(st, 8, 8, "E")
@@ -121,27 +112,13 @@ def test_in_stage_two_the_game_ends_when_no_figure_is_left_in_play():
     assert st.phase == "over" and GAME.outcome(st).winners == (1,)
 
 
-def test_most_figures_out_wins_and_a_tie_goes_to_whoever_reached_that_count_first():
-    st = empty_board(3)
-    st.out = [2, 2, 1]
-    st.reached = [[1, 5], [2, 4], [3]]
-    GAME._game_over(st, None)
-    assert st.winners == [1]
-
-
-def test_the_outcome_says_a_tie_went_to_whoever_got_that_many_out_first():
-    st = empty_board(3)
-    st.out = [2, 2, 1]
-    st.reached = [[1, 5], [2, 4], [3]]
-    GAME._game_over(st, None)
-    assert GAME.outcome(st).details["tie_break"] == {"rule": "first_out", "tied": [0, 1], "out": 2}
-
-
-def test_a_win_with_all_but_one_figure_out_needs_no_tie_break():
+def test_the_outcome_says_a_player_won_with_all_but_one_figure_out():
     st = empty_board(3)
     st.out = [3, 2, 0]
+    st.reached = [[2, 4, 5], [1, 3], []]
     GAME._finish(st, [0], None)
-    assert GAME.outcome(st).details["tie_break"] is None
+    details = GAME.outcome(st).details
+    assert details["ended"] == "all_but_one" and details["first_out"] == 1
 
 
 def test_the_three_hits_option_turns_the_five_into_three_hits_with_six_or_seven_players():

@@ -127,6 +127,24 @@ def test_a_rated_game_moves_the_ratings_of_its_accounts_and_bot_levels(client: T
     assert easy["games"] == 1 and easy["name"] is None
 
 
+def test_a_game_nobody_won_is_one_shared_place_and_moves_no_rating(client: TestClient) -> None:
+    from ludus.server.api.archive import Finished
+    from ludus.server.store import SeatRecord, TableRecord
+
+    # Fearsome Floors with no figure out: every seat lost (docs/floors.md); not a win, not a draw to rate
+    nobody = Outcome((), {0: 0.0, 1: 0.0, 2: 0.0}, {"ended": "deck_turned", "first_out": None})
+    assert places("floors", nobody, 3) == [1, 1, 1]
+    assert places("rose", Outcome((), {0: 20.0, 1: 30.0}), 2) == [1, 1]  # whatever the scores: nobody beat anybody
+    before = board(client, "floors")
+    record = TableRecord("nobody", "floors", 3, 1, {}, "over", 0.0, time.time(),
+                         [SeatRecord(0, bot="easy"), SeatRecord(1, bot="hard"), SeatRecord(2, bot="random")])
+    assert client.app.state.archive.record(Finished(record, nobody, 300))
+    game = client.get("/api/archive").json()["games"][0]
+    assert (game["table"], game["winners"], game["rated"]) == ("nobody", [], True)
+    assert all(seat["change"] is None for seat in game["seats"])
+    assert board(client, "floors") == before
+
+
 def test_a_table_marked_unrated_or_with_changed_options_moves_no_rating(client: TestClient) -> None:
     adso, william = Person(client, "Adso", address="10.0.0.1"), Person(client, "William", address="10.0.0.2")
     accounts_game(client, adso, william, rated=False)

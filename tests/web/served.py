@@ -31,7 +31,9 @@ class Served:
              "--db", self.db_url, "--seat-grace", str(SEAT_GRACE),
              # every browser test creates and joins its tables from this one address
              "--limit-tables", "1000 per minute", "--limit-joins", "1000 per minute",
-             "--limit-pictures", "100000 per minute"],
+             "--limit-pictures", "100000 per minute",
+             # the coach's analyses kept short (one sampled world, six decisions played on): a fast suite
+             "--analysis-worlds", "1", "--analysis-depth", "6"],
             cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + timeout

@@ -241,7 +241,9 @@ def test_the_lobby_offers_turn_based_and_rated_tables_but_shadows_only_live(
 
 def test_play_again_from_the_archive_opens_a_rematch_with_the_same_people(
         served: Served, browser: Any, artifacts: Path) -> None:
-    table_id, (ann, _bob) = stored_table(served.db_url, "floors", ["Ann", "Bob", "bot:easy"])
+    # random play gets no figure out: nobody won, every seat lost (docs/floors.md)
+    table_id, (ann, _bob) = stored_table(served.db_url, "floors", ["Ann", "Bob", "bot:easy"],
+                                         want=lambda outcome: not outcome.winners)
     store = Store(served.db_url)
     try:
         record = store.table(table_id)
@@ -258,6 +260,9 @@ def test_play_again_from_the_archive_opens_a_rematch_with_the_same_people(
     context.add_init_script(f"localStorage.setItem('ludus.seat.{table_id}', {kept})")
     page = open_page(browser, f"{served.url}/games?player=Ann", "archive", context=context)
     row = page.locator(f".game-row[data-table='{table_id}']")
+    # the seats share the first place, but nobody won: no star, and the row says so
+    assert row.locator(".nobody-won").is_visible() and row.locator(".result-seats li.winner").count() == 0
+    assert "★" not in row.locator(".result-seats").inner_text()
     row.locator(".play-again").click()
     wait_ready(page, "table")
     rematch = page.url.rsplit("/", 1)[1]

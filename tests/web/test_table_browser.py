@@ -232,8 +232,20 @@ def test_a_rose_tie_ends_on_a_screen_that_says_why_and_offers_a_rematch(
     close(ann, bob)
 
 
+def _first_out_won_with_fewer(outcome: Any) -> bool:
+    """A Floors game that ended in stage 2 (no figure left, or the second deck turned) and was won by the first
+    player to bring a figure out, though another player got more figures out (docs/floors.md)."""
+    details = outcome.details
+    return (details["ended"] != "all_but_one" and bool(outcome.winners)
+            and details["out"][outcome.winners[0]] < max(details["out"]))
+
+
+FIRST_OUT = {"en": "first to bring a figure out", "hu": "elsőként juttatta ki a figuráját", "zh": "第一个让棋子逃出"}
+SAYS = "([where, words]) => (document.querySelector(where)?.textContent || '').includes(words)"
+
+
 @pytest.mark.parametrize(("game", "seats", "options", "level", "wanted", "details"), [
-    ("floors", ["Ann", "Bob"], {}, "easy", lambda outcome: outcome.details["tie_break"] is not None, ".floors-results"),
+    ("floors", ["Ann", "Bob"], {}, "easy", _first_out_won_with_fewer, ".floors-results"),
     ("shadows", ["Ann", "Bob", "bot:easy", "bot:easy"], {"rounds_to_win": 1}, "random", lambda outcome: True,
      ".shadows-scores"),
 ])
@@ -245,9 +257,9 @@ def test_every_game_ends_on_a_screen_naming_the_winners_with_the_scores(
         page = open_table(browser, served.url, table_id, tokens[0], viewport=viewport)
         page.wait_for_selector(f"#end-screen {details}")
         outcome = page.evaluate("() => ludus.state.outcome")
-        if game == "floors":  # a tie on figures out goes to whoever got that many out first, said in words
-            assert outcome["details"]["tie_break"]["rule"] == "first_out"
-            assert "got that many out first" in page.inner_text("#tie-break")
+        if game == "floors":  # the first to bring a figure out wins, though the other got more out: said in words
+            assert outcome["details"]["first_out"] == outcome["winners"][0]
+            assert FIRST_OUT["en"] in page.inner_text("#win-reason")
         winners = [page.evaluate(f"() => ludus.state.seatsInfo[{seat}].name") for seat in outcome["winners"]]
         named = page.inner_text("#end-winners")
         assert all(name in named for name in winners if name) or "team" in named
@@ -255,6 +267,22 @@ def test_every_game_ends_on_a_screen_naming_the_winners_with_the_scores(
         shoot(page, artifacts / f"{game}-end-{label}.png")
         page.click("#end-hide")  # the board stays reachable under the result
         page.wait_for_selector("#end-bar")
+        close(page)
+    if game == "floors":  # the same words in Hungarian and Chinese, on the end screen and in the replay
+        page = open_table(browser, served.url, table_id, tokens[0])
+        page.wait_for_selector("#end-screen #win-reason")
+        for lang in ("hu", "zh"):
+            page.select_option("#lang", lang)
+            page.wait_for_function(SAYS, arg=["#win-reason", FIRST_OUT[lang]])
+        shoot(page, artifacts / "floors-end-zh-desktop.png")
+        page.click("#end-screen #open-replay")
+        wait_ready(page, "replay")
+        page.click("#replay-last")
+        page.wait_for_function(SAYS, arg=["#replay-reason", FIRST_OUT["zh"]])
+        page.select_option("#lang", "en")
+        page.wait_for_function(SAYS, arg=["#replay-reason", FIRST_OUT["en"]])
+        assert page.is_visible("#replay-result")
+        shoot(page, artifacts / "floors-replay-end-desktop.png")
         close(page)
 
 

@@ -137,8 +137,14 @@ class TournamentResult:
         games = len(self.records) or 1
         return [sum(seat in record.winners for record in self.records) / games for seat in range(self.players)]
 
+    def nobody_won(self) -> int:
+        """Games with no winner (a Fearsome Floors game in which no figure got out): a loss for every seat."""
+        return sum(not record.winners for record in self.records)
+
     def summary(self) -> str:
-        lines = [f"{self.game}, {self.players} seats, {len(self.records)} games, seed {self.seed}",
+        nobody = self.nobody_won()
+        lines = [f"{self.game}, {self.players} seats, {len(self.records)} games, seed {self.seed}"
+                 + (f", {nobody} won by nobody" if nobody else ""),
                  f"{'entrant':<24}{'seat-games':>11}{'wins':>7}{'win rate':>10}  95% Wilson"]
         for standing in sorted(self.standings().values(), key=lambda s: -s.win_rate):
             low, high = standing.interval

@@ -105,7 +105,10 @@ class Event:
 
 @dataclass(frozen=True)
 class Outcome:
-    """A finished game: the winning seats and every seat's score in the game's own scoring."""
+    """A finished game: the winning seats and every seat's score in the game's own scoring.
+
+    ``winners`` may be empty: nobody won and every seat lost (Fearsome Floors when no figure got out). That is
+    no shared win and no tie; ratings, rewards and statistics treat it as a loss for all (docs/floors.md)."""
 
     winners: tuple[int, ...]
     scores: dict[int, float]

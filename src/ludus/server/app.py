@@ -28,6 +28,7 @@ from ludus import i18n
 
 from .api import pictures
 from .api.accounts import Accounts, AttemptRates, CsrfGuard
+from .api.analysis import Analyses
 from .api.archive import Archive, finished_from
 from .api.history import History
 from .api.lobby import Lobby
@@ -116,6 +117,7 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
     accounts.on_signed_out = sessions.signed_out
     archive = Archive(store)
     turns = Turns(tables, turn_tick)
+    analyses = Analyses(tables, limits)
     tables.on_stored = turns.stored
 
     async def ended(table: LiveTable) -> None:
@@ -150,6 +152,7 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
         finally:
             sweeper.cancel()
             await turns.stop()
+            await analyses.close()
             accounts.close()
             await clock.stop()
             await tables.close()
@@ -162,6 +165,7 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
         *accounts.routes(),
         *History(tables, accounts, archive).routes(),
         *Seating(tables, rates).routes(),
+        *analyses.routes(),
         *pictures.routes(),
         *replays.routes(),
         Route("/health", health),
@@ -184,6 +188,7 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
     app.state.accounts = accounts
     app.state.archive = archive
     app.state.turns = turns
+    app.state.analyses = analyses
     app.state.store = store
     app.state.clock = clock
     app.state.limits = limits

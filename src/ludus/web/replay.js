@@ -7,6 +7,7 @@
 import { el, toast } from "./lib/dom.js";
 import { errorText, gameName, t } from "./lib/i18n.js";
 import { pageLoading, pageReady } from "./lib/ready.js";
+import { analysisPanel } from "./replay/analysis.js";
 import { controls } from "./replay/controls.js";
 import { moveList } from "./replay/moves.js";
 import { eventLog, loadSteps, viewCache } from "./replay/steps.js";
@@ -41,8 +42,9 @@ export function renderReplay(root, tableId) {
   const board = el("section", { class: "replay-board", id: "board" });
   const ctl = controls({ go, toggle, speed: (value) => { replay.speed = value; }, follow });
   const moves = moveList(go);
+  const coach = analysisPanel(tableId, { open, playerName });
   const shell = el("div", { class: "replay-page" }, header, ctl.node,
-    el("div", { class: "replay-grid" }, el("div", { class: "replay-main" }, result, board), moves.node));
+    el("div", { class: "replay-grid" }, el("div", { class: "replay-main" }, result, board, coach.node), moves.node));
   root.append(shell);
 
   function playerName(seat) {
@@ -123,6 +125,8 @@ export function renderReplay(root, tableId) {
       const winners = (data.outcome.winners || []).map(playerName).join(t("web.list.separator"));
       const count = (data.outcome.winners || []).length;
       result.textContent = `★ ${own?.headline || (count ? t(count > 1 ? "common.winners" : "common.winner", { names: winners }) : t("web.end.nobody"))}`;
+      // the rule that decided the game, in the renderer's words (Floors: "the first to bring a figure out")
+      if (own?.reason) result.append(el("span", { class: "replay-reason", id: "replay-reason" }, own.reason));
       result.hidden = false;
     } else {
       result.hidden = true;
@@ -223,8 +227,17 @@ export function renderReplay(root, tableId) {
     drawHeader();
     ctl.draw(replay, playerName);
     moves.fill(replay.data, playerName);
+    coach.show(replay.data);
     panels = [];
     go(replay.n);
+  }
+
+  // the coach's way to a move: step n as the analysed seat saw it
+  async function open(seat, n) {
+    if (String(replay.seat) === String(seat)) { go(n); return; }
+    if (!(await load(String(seat)))) return;
+    replay.n = n;
+    drawAll();
   }
 
   async function follow(seat) {
@@ -260,6 +273,7 @@ export function renderReplay(root, tableId) {
     render: drawAll,
     destroy() {
       closed = true;
+      coach.destroy();
       clearTimeout(timer);
       clearTimeout(addressTimer);
       document.removeEventListener("keydown", onKey);

@@ -2,7 +2,9 @@
 
 A round is the figures' moves (one figure per turn, clockwise, each step its own decision) and
 then the monster tile (``monster.run_tile``). Stage 1 returns eaten figures to the entrance; after
-its seventh tile all eight tiles are reshuffled for stage 2, where eaten figures are gone.
+its seventh tile all eight tiles are reshuffled for stage 2, where eaten figures are gone. Stage 2
+ends with its eighth tile (option: its seventh) or when no figure is left in play: then the first
+player to bring a figure out wins, and nobody wins if no figure got out.
 See docs/floors.md for the decision/view/trace contract.
 """
 
@@ -41,9 +43,9 @@ from .state import (
     STONE,
     TILE_CODES,
     TILE_NAMES,
-    TILES_PER_STAGE,
     WAITING,
     FloorsState,
+    first_out,
     tile_code,
     tile_name,
 )
@@ -60,6 +62,10 @@ OPTIONS: tuple[Option, ...] = (
     Option("look_after_turn", False, "after a turning stone turns it, the monster looks again before stepping"),
     Option("teleporters_apart", True, "advanced setup: teleporters may not touch diagonally either "
            "(they never stand side by side)"),
+    Option("stage_two_end", "whole_deck", "stage 2 ends when its whole deck (all 8 tiles) has been turned, "
+           "or after the tile before last as stage 1", ("whole_deck", "before_last")),
+    Option("stone_in_blood", "blocks", "a stone lying in a blood pool stops a figure sliding through it, "
+           "or is pushed on at every square of the slide", ("blocks", "pushed_on")),
 )
 
 SETUP_TILES: dict[str, int] = {"stone": 3, "crystal": 2, "right": 4, "turn": 2, "teleporter0": 2,
@@ -366,7 +372,7 @@ class FloorsGame:
         if events is not None and trace is not None:
             events.extend(Event(record.pop("kind"), record) for record in trace)
         st.played.append(tile)
-        if len(st.played) >= TILES_PER_STAGE:
+        if len(st.played) >= st.stage_tiles():
             if st.stage == 1:
                 st.stage = 2
                 st.played = []
@@ -382,18 +388,20 @@ class FloorsGame:
         return eaten
 
     def _game_over(self, st: FloorsState, events: list[Event] | None) -> None:
-        """Stage 2 ran out: figures still inside count as eaten; most out wins, ties to who got there first."""
+        """Stage 2 ended without a player getting all but one figure out (docs/floors.md, "How a game ends").
+
+        "Ha a második pakli kártyát is felfordítottuk és senki nem teljesítette a nyeréshez szükséges
+        feltételeket, akkor mindegyik, addig meg nem menekült figura felfaltnak számít." Then no figure is
+        left: "Ebben az esetben az a játékos nyer, aki elsőként juttatta a kijárathoz a figuráját." With no
+        figure out nobody wins: every seat loses.
+        """
         for f, s in enumerate(st.fig_sq):
             if s >= WAITING:
                 if s >= 0:
                     st.figat[s] = -1
                 st.fig_sq[f] = EATEN
-        best = max(st.out)
-        tied = [seat for seat in range(st.players) if st.out[seat] == best]
-        if best > 0 and len(tied) > 1:
-            first = min(st.reached[seat][best - 1] for seat in tied)
-            tied = [seat for seat in tied if st.reached[seat][best - 1] == first]
-        self._finish(st, tied, events)
+        first = first_out(st)
+        self._finish(st, [] if first is None else [first], events)
 
     def _finish(self, st: FloorsState, winners: list[int], events: list[Event] | None) -> None:
         st.winners = winners
@@ -401,7 +409,8 @@ class FloorsGame:
         st.turn = -1
         st.move_fig = -1
         if events is not None:
-            events.append(Event("game_over", {"winners": winners, "out": st.out[:]}))
+            events.append(Event("game_over", {"winners": winners, "out": st.out[:], "ended": _ended(st),
+                                              "first_out": first_out(st)}))
 
     # --- advanced setup --------------------------------------------------------------------
     def _place(self, st: FloorsState, choice: list[Any], events: list[Event]) -> None:
@@ -502,14 +511,10 @@ class FloorsGame:
     def outcome(self, state: FloorsState) -> Outcome | None:
         if state.winners is None:
             return None
+        # "ended" says which rule ended the game; "first_out" is the seat that first brought a figure out
+        # (the winner unless someone got all but one figure out; None: no figure got out, nobody won).
         details: dict[str, Any] = {"stage": state.stage, "round": state.round, "out": state.out[:],
-                                   "needed": state.needed, "tie_break": None}
-        best = max(state.out)
-        tied = [seat for seat in range(state.players) if state.out[seat] == best]
-        if len(tied) > 1 and max(state.out[seat] for seat in state.winners) < state.needed:
-            # most figures out wins; a tie goes to whoever got that many out first, else it is shared
-            details["tie_break"] = {"rule": "first_out" if len(state.winners) < len(tied) else "shared",
-                                    "tied": tied, "out": best}
+                                   "needed": state.needed, "ended": _ended(state), "first_out": first_out(state)}
         return Outcome(tuple(state.winners), {s: float(n) for s, n in enumerate(state.out)}, details)
 
     def forfeit(self, state: FloorsState, seat: int) -> Outcome:
@@ -520,7 +525,7 @@ class FloorsGame:
         winners = tuple(s for s in others if state.out[s] == best)
         return Outcome(winners, {s: float(n) for s, n in enumerate(state.out)},
                        {"stage": state.stage, "round": state.round, "out": state.out[:], "needed": state.needed,
-                        "tie_break": None})
+                        "ended": None, "first_out": first_out(state)})
 
     def world_from_view(self, view: dict[str, Any], seat: int, rng: random.Random) -> FloorsState:
         """A full state consistent with ``view``: the unseen monster tiles in a fresh random order."""
@@ -595,6 +600,14 @@ class FloorsGame:
 
     def advance(self, state: FloorsState, now: float) -> list[Event]:
         return []
+
+
+def _ended(st: FloorsState) -> str:
+    """Which rule ended a finished game: a player got all but one figure out ("all_but_one"), stage 2's
+    deck was turned ("deck_turned"), or no figure was left in play in stage 2 ("no_figure_left")."""
+    if any(n >= st.needed for n in st.out):
+        return "all_but_one"
+    return "deck_turned" if st.stage == 2 and len(st.played) >= st.stage_tiles() else "no_figure_left"
 
 
 def _tiles_json(tiles: bytes | bytearray) -> list[dict[str, Any]]:

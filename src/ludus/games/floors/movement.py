@@ -68,12 +68,16 @@ def plan_step(st: FloorsState, pos: int, d: int) -> Plan | None:
         return Plan(t, ov, pushed, False)
     # Blood: slide straight on to the first square past the pool, pushing a stone there as usual;
     # if it cannot get out (edge, wall, monster, stuck stone) it stays on the last pool square.
+    # A stone lying in the blood itself stops the slide in front of it (option "stone_in_blood"
+    # "blocks": "blokkolja a továbbiakban a megcsúszást"), or is pushed on like one on the landing
+    # square ("pushed_on"); docs/floors.md, "A stone lying in the blood".
+    blocks = st.options.get("stone_in_blood", "blocks") == "blocks"
     cur = t
     while True:
         nxt = NEXT[cur * 4 + d]
         if nxt < 0 or st.tele_to[nxt] >= 0 or nxt == st.monster_sq:
             break
-        if _tile(st, ov, nxt) and not _push_stone(st, ov, nxt, d, pushed):
+        if _tile(st, ov, nxt) and ((blocks and st.pool[nxt]) or not _push_stone(st, ov, nxt, d, pushed)):
             break
         cur = nxt
         if not st.pool[nxt]:

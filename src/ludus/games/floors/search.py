@@ -20,7 +20,7 @@ from .board import EXIT_DISTANCE
 from .game import GAME
 from .monster import run_tile
 from .movement import move_results
-from .state import OUT, TILES_PER_STAGE, WAITING, FloorsState
+from .state import OUT, WAITING, FloorsState, first_out
 
 Move = tuple[int, list[str]]
 """A whole move: the figure and its step choices (ending in "done" or "exit")."""
@@ -61,15 +61,13 @@ def tile_odds(st: FloorsState) -> list[tuple[int, float]]:
 
 def phases_after_next(st: FloorsState) -> int:
     """How many monster phases remain after the coming one (each one round of moves for every figure)."""
-    played = len(st.played) + 1
-    if st.stage == 1:
-        return TILES_PER_STAGE - played + TILES_PER_STAGE
-    return TILES_PER_STAGE - played
+    left = st.stage_tiles() - len(st.played) - 1
+    return left + st.stage_tiles(2) if st.stage == 1 else left
 
 
 def last_phase(st: FloorsState) -> bool:
-    """Whether the coming monster phase ends the game (stage 2's seventh tile)."""
-    return st.stage == 2 and len(st.played) + 1 >= TILES_PER_STAGE
+    """Whether the coming monster phase ends the game (stage 2's last tile)."""
+    return st.stage == 2 and len(st.played) + 1 >= st.stage_tiles()
 
 
 def figure_worth(st: FloorsState, fig: int, moves_left: int) -> float:
@@ -112,20 +110,17 @@ def relative(totals: list[float], seat: int) -> float:
 
 
 def final_value(st: FloorsState, seat: int) -> float:
-    """A finished game: win (shared win split) or loss, with the figure count as a tie-break."""
+    """A finished game: win or loss (a game nobody wins is a loss for every seat), with the figure count
+    as a tie-break."""
     winners = st.winners or []
     won = WIN_WORTH / len(winners) if seat in winners else -WIN_WORTH / max(1, st.players - 1)
     return won + st.out[seat] * 10.0
 
 
 def game_end_winners(st: FloorsState) -> list[int]:
-    """Who wins when the game ends now (stage 2 ran out): most out, ties to who got there first."""
-    best = max(st.out)
-    tied = [s for s in range(st.players) if st.out[s] == best]
-    if best > 0 and len(tied) > 1:
-        first = min(st.reached[s][best - 1] for s in tied)
-        tied = [s for s in tied if st.reached[s][best - 1] == first]
-    return tied
+    """Who wins when stage 2 ends now, as the game rules it: the first to bring a figure out, else nobody."""
+    first = first_out(st)
+    return [] if first is None else [first]
 
 
 def value_after_monster(st: FloorsState, seat: int, ended: bool, moves_left: int) -> float:
@@ -151,7 +146,7 @@ def monster_expectation(st: FloorsState, seats: tuple[int, ...]) -> list[float]:
     for tile, p in tile_odds(st):
         trial = fast_clone(st)
         run_tile(trial, tile)
-        if st.stage == 1 and len(st.played) + 1 >= TILES_PER_STAGE:
+        if st.stage == 1 and len(st.played) + 1 >= st.stage_tiles():
             trial.stage = 2  # the new stage: figures eaten from now on are gone
         for i, seat in enumerate(seats):
             expected[i] += p * value_after_monster(trial, seat, ended, moves_left)

@@ -109,6 +109,8 @@ class Ladder:
     capped: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     records: list[tuple[int, tuple[str, ...], tuple[int, ...]]] = field(default_factory=list)
     """(deal, levels by seat, winners) per game, in order: what reproducibility is checked on."""
+    nobody: int = 0
+    """Games nobody won (no figure got out): a loss for every seat, so the win rates add up to less than 1."""
 
     def __post_init__(self) -> None:
         self.entry_wins = [0.0] * len(self.levels)
@@ -117,6 +119,7 @@ class Ladder:
     def add(self, record: GameRecord, entries: Sequence[int]) -> None:
         self.games += 1
         self.rounds += record.rounds
+        self.nobody += not record.winners
         for seat in record.winners:
             self.entry_wins[entries[seat]] += 1.0 / len(record.winners)
             self.seat_wins[seat] += 1.0 / len(record.winners)
@@ -151,7 +154,8 @@ def report(ladder: Ladder, lang: str = "en") -> str:
         lines.append(t("floors.sim.seat", lang, seat=entry + 1, level=level, rate=wins / games,
                        wins=f"{wins:g}"))
     lines.append(t("floors.sim.rounds", lang, rounds=ladder.rounds / games))
-    fair = 1.0 / players
+    lines.append(t("floors.sim.nobody", lang, count=ladder.nobody))
+    fair = (1.0 - ladder.nobody / games) / players  # equal shares of the games somebody won
     lines.append("")
     lines.append(f"seed {ladder.seed}, seats rotated (blocks of {players} games per deal); fair share {fair:.3f}")
     lines.append(f"{'level':<8}{'seat-games':>11}{'wins':>8}{'win rate':>10}  {'95% Wilson':<16}"

@@ -22,7 +22,6 @@ FIGURE_VALUES = ((1, 6), (3, 4), (4, 3), (5, 2))
 
 # Monster tiles: positive = number of steps, negative = hits.
 MONSTER_TILES = (5, 7, 7, 8, 8, 10, -1, -2)
-TILES_PER_STAGE = 7
 HIT_STEP_CAP = 20
 
 
@@ -146,3 +145,22 @@ class FloorsState:
 
     def in_play(self, fig: int) -> bool:
         return self.fig_sq[fig] >= WAITING
+
+    def stage_tiles(self, stage: int | None = None) -> int:
+        """How many monster tiles this stage turns (docs/floors.md, "How a game ends"). Stage 1 ends after
+        the tile before last: "A második félidő akkor kezdődik, miután az utolsó előtti kártyát felfordítjuk
+        és kivitelezzük." Stage 2 after its whole deck: "Ha a második pakli kártyát is felfordítottuk"; with
+        the option ``stage_two_end="before_last"`` after the tile before last, as stage 1. ``stage``: ask
+        about that stage instead of the current one."""
+        if (stage or self.stage) == 1 or self.options.get("stage_two_end", "whole_deck") == "before_last":
+            return len(self.full_deck) - 1
+        return len(self.full_deck)
+
+
+def first_out(st: FloorsState) -> int | None:
+    """The seat that first brought a figure out through the exit, or None if no figure got out.
+
+    Every exit gets the next stamp of ``exit_clock``, so the seat with the lowest first stamp was first.
+    """
+    stamps = [(reached[0], seat) for seat, reached in enumerate(st.reached) if reached]
+    return min(stamps)[1] if stamps else None

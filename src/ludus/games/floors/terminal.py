@@ -292,9 +292,18 @@ class TerminalGame:
         self.console.print(self.tr("game.over"), style="bold")
         for seat in range(st.players):
             self.console.print(self.tr("result.line", name=self.seat_name(seat), count=st.out[seat]))
-        winners = ", ".join(self.seat_name(s) for s in st.winners or [])
-        self.console.print(self.tr("winner" if len(st.winners or []) == 1 else "winners", names=winners),
-                           style="bold green")
+        names = ", ".join(self.seat_name(s) for s in st.winners or [])
+        if not st.winners:
+            self.console.print(self.tr("nobody"), style="bold red")
+        else:
+            self.console.print(self.tr("winner" if len(st.winners) == 1 else "winners", names=names),
+                               style="bold green")
+        outcome = GAME.outcome(st)
+        ended = outcome.details.get("ended") if outcome is not None else None
+        if ended == "all_but_one":
+            self.console.print(self.tr("end.all_but_one", names=names))
+        elif ended:  # the rulebook's words: the first to bring a figure out wins, or nobody
+            self.console.print(self.tr(f"end.{'first_out' if st.winners else 'nobody'}.{ended}", names=names))
         return 0
 
 

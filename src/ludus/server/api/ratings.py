@@ -4,8 +4,10 @@ A rated player is ``account:<id>`` or ``bot:<level>``: every bot level is one pl
 strong it is (seeded from a bot ladder, ``scripts/bot_ladder.py`` → ``bot_ratings.json``). A finished game
 becomes places (1 = best): the winners first, then the others in the game's own score order (The Name of the
 Rose: the lowest clue is best; Fearsome Floors: the most figures out; Shadows: the winning team, then the
-other), and a player who forfeited last. Each seat is a team of one; guests (a seat without an account) are
-not rated and the others are rated among themselves; a game needs two rated places to move anyone. One
+other), and a player who forfeited last. A game nobody won (Fearsome Floors when no figure got out) is one
+place shared by every seat, so it moves nobody (docs/accounts.md). Each seat is a team of one; guests (a seat
+without an account) are not rated and the others are rated among themselves; a game needs two rated places to
+move anyone. One
 player at several seats (two ``easy`` bots) gets the mean of what its seats would get, counted as one game.
 
 The shown rating is the ordinal ``mu - 3 sigma`` (a newcomer starts at 0 and climbs as the system grows sure).
@@ -64,6 +66,8 @@ def places(game: str, outcome: Outcome, players: int) -> list[int]:
     forfeited = outcome.details.get("forfeit") if isinstance(outcome.details, Mapping) else None
     order = SCORE_ORDER.get(game)
     winners = set(outcome.winners)
+    if not winners and forfeited is None:
+        return [1] * players  # every seat lost alike: no win, no order among them
 
     def key(seat: int) -> tuple[int, float]:
         lost = 1 if seat == forfeited else 0

@@ -42,6 +42,9 @@ class Limits:
     chat: str = "5 per 10 seconds; 30 per minute"  # chat lines of one seat, counted across processes
     setup_seconds: float = 5.0  # a table's setup must finish within this, or the table is not created
     setup_workers: int = 2  # processes that run setups; more at once wait for one of them
+    analysis_seconds: float = 600.0  # a coach's analysis of a seat (on those processes) must finish within this
+    analysis_worlds: int = 8  # worlds the coach samples from the seat's view per decision
+    analysis_depth: int = 0  # decisions played on after each option (0: the game's own judge says)
     send_buffer: int = 1 << 20  # bytes waiting for one slow connection before it is closed
     request_seconds: float = 10.0  # to send a whole HTTP request (headers and body), from its first byte
     idle_seconds: float = 5.0  # a kept-alive HTTP connection with no request is closed after this
@@ -196,6 +199,13 @@ class Setups:
             raise SetupTimeout(f"gave up after {self.deadline:g} s") from error
 
 
+async def on_workers(workers: int, function: Any, *args: Any, deadline: float) -> Any:
+    """``function(*args)`` in the pool of ``workers`` setup processes (niced, killable: the heavy work of the
+    server — setups, the coach's analyses — shares them), its answer back; TimeoutError after ``deadline``
+    seconds of running, when its worker is stopped and replaced. ``function`` and its arguments travel pickled."""
+    return await asyncio.wrap_future(_pool(workers).schedule(function, args=args, timeout=deadline))
+
+
 def client_address(connection: HTTPConnection) -> str:
     """The address a request or socket came from (the test client's is "testclient")."""
     return connection.client.host if connection.client else "unknown"
@@ -205,6 +215,8 @@ FLAGS = {  # ``ludus serve`` flag → Limits field
     "--limit-tables": "tables", "--limit-joins": "joins", "--limit-messages": "messages",
     "--limit-syncs": "syncs", "--limit-pictures": "pictures", "--limit-replays": "replays", "--limit-chat": "chat",
     "--setup-seconds": "setup_seconds", "--setup-workers": "setup_workers",
+    "--analysis-seconds": "analysis_seconds", "--analysis-worlds": "analysis_worlds",
+    "--analysis-depth": "analysis_depth",
     "--send-buffer": "send_buffer", "--request-seconds": "request_seconds", "--idle-seconds": "idle_seconds",
     "--stall-seconds": "stall_seconds", "--sweep-seconds": "sweep_seconds",
 }

@@ -4,6 +4,7 @@
 - ``moves.py`` — the append-only move log (its primary key is the single-writer check);
 - ``leases.py`` — which live process runs a table's bots and clock;
 - ``chat.py`` — chat lines;
+- ``analysis.py`` — the coach's analyses of finished games' seats;
 - ``accounts.py`` — accounts and sessions; ``ratings.py`` — the archive and ratings; ``deadlines.py`` —
   turn-based tables' deadlines; ``sightings.py`` — where accounts were seen from (keyed hashes only);
 - ``database.py`` — ``Store``, which opens a database, migrates it (``migrations/``) and offers every
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 from . import migrations
 from .accounts import accounts, sessions
+from .analysis import analyses
 from .chat import chat_lines
 from .database import Store
 from .deadlines import deadlines
@@ -30,6 +32,6 @@ from .tables import SeatRecord, TableRecord, hash_token, invites, rematches, sea
 
 __all__ = [
     "DEFAULT_URL", "Checkpointer", "MoveConflict", "SeatRecord", "Sightings", "Store", "TableRecord", "accounts",
-    "chat_lines", "deadlines", "hash_token", "invites", "leases", "make_engine", "metadata", "migrations", "moves",
-    "ratings", "rematches", "result_seats", "results", "seats", "sessions", "settings", "sightings", "tables",
+    "analyses", "chat_lines", "deadlines", "hash_token", "invites", "leases", "make_engine", "metadata", "migrations",
+    "moves", "ratings", "rematches", "result_seats", "results", "seats", "sessions", "settings", "sightings", "tables",
 ]

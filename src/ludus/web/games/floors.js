@@ -381,6 +381,11 @@ function optionText(ctx, view, decision, option) {
   return String(option);
 }
 
+// an option in words for someone who is not at the table (the replay's coach): the view the seat had then
+export function optionWords(view, decision, option, ctx) {
+  return optionText(ctx, view, decision, option);
+}
+
 function promptBar(state, ctx, decision, offer) {
   const view = state.view;
   const frame = currentFrame();
@@ -490,13 +495,26 @@ function logPanel(state, ctx) {
   return el("section", { class: "panel log-panel" }, el("h3", {}, tr(ctx, "ui.log")), el("ol", { class: "log", reversed: true }, lines));
 }
 
-// the figures each player got out, for the table page's end screen
+// which rule ended the game, in the rulebook's words (docs/floors.md, "How a game ends"): all but one figure out,
+// or — the second deck turned, or no figure left in the second half — the first to bring a figure out wins, and
+// nobody if no figure got out. A forfeit (no "ended") is said by the end screen itself.
+function endReason(state, ctx, names) {
+  const ended = state.outcome?.details?.ended;
+  if (!ended) return null;
+  if (ended === "all_but_one") return tr(ctx, "end.all_but_one", { names });
+  return tr(ctx, `end.${state.view.winners.length ? "first_out" : "nobody"}.${ended}`, { names });
+}
+
+// the end of the game, for the table page's end screen and the replay: who won, why, and the figures each
+// player got out
 export function ending(state, ctx) {
   const view = state.view;
   if (!view?.winners) return null;
   const names = view.winners.map((s) => ctx.playerName(s)).join(", ");
   const order = [...Array(view.players).keys()].sort((a, b) => (view.out[b] ?? 0) - (view.out[a] ?? 0));
-  return { headline: tr(ctx, view.winners.length > 1 ? "winners" : "winner", { names }),
+  const headline = view.winners.length ? tr(ctx, view.winners.length > 1 ? "winners" : "winner", { names })
+    : tr(ctx, "nobody");
+  return { headline, reason: endReason(state, ctx, names),
     details: el("ul", { class: "floors-results", "data-winners": JSON.stringify(view.winners) },
       order.map((seat) => el("li", {}, tr(ctx, "result.line", { name: ctx.playerName(seat), count: view.out[seat] ?? 0 })))) };
 }

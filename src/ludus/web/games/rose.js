@@ -80,6 +80,11 @@ export function optionLabel(w, view, decision, option) {
   return String(option);
 }
 
+// an option in words for someone who is not at the table (the replay's coach): the view the seat had then
+export function optionWords(view, decision, option, ctx) {
+  return optionLabel(words(ctx), view, decision, option);
+}
+
 export function promptText(w, view, decision) {
   const { kind, prompt } = decision;
   if (kind === "time_tile") {

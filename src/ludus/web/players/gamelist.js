@@ -1,6 +1,7 @@
 // A list of finished games, shared by the archive (/games) and a player's page (/me): when, which game, who
-// played (the winners starred, each place, score and rating change), a link to the replay viewer, and "play
-// again" for whoever played it (by account, or by the seat token this browser kept).
+// played (the winners starred, each place, score and rating change; a game nobody won says so, its shared first
+// place is no win), a link to the replay viewer, and "play again" for whoever played it (by account, or by the seat
+// token this browser kept).
 import { api } from "../lib/api.js";
 import { el, toast } from "../lib/dom.js";
 import { errorText, gameName, language, t } from "../lib/i18n.js";
@@ -37,14 +38,16 @@ export function gameList(games, account) {
   if (!games.length) return el("p", { class: "muted", id: "no-games" }, t("web.archive.none"));
   return el("ol", { class: "game-list" }, games.map((game) => {
     const mine = (account && game.seats.some((seat) => seat.account === account.id)) || Boolean(seats.get(game.table)?.token);
+    const winners = new Set(game.winners || []);
     return el("li", { class: "game-row", "data-table": game.table },
       el("div", { class: "game-head" },
         el("strong", {}, gameName(game.game)),
         el("span", { class: "muted small" }, when(game.finished)),
         game.rated ? null : el("span", { class: "badge" }, t("web.archive.unrated")),
-        game.forfeit !== null && game.forfeit !== undefined ? el("span", { class: "badge" }, t("web.archive.forfeit")) : null),
-      el("ul", { class: "result-seats" }, game.seats.map((seat) => el("li", { class: seat.place === 1 ? "winner" : "" },
-        el("span", { class: "place" }, seat.place === 1 ? "★" : `${seat.place}.`), " ",
+        game.forfeit !== null && game.forfeit !== undefined ? el("span", { class: "badge" }, t("web.archive.forfeit")) : null,
+        winners.size ? null : el("span", { class: "badge nobody-won" }, t("web.archive.nobody"))),
+      el("ul", { class: "result-seats" }, game.seats.map((seat) => el("li", { class: winners.has(seat.seat) ? "winner" : "" },
+        el("span", { class: "place" }, winners.has(seat.seat) ? "★" : `${seat.place}.`), " ",
         el("span", { class: "who" }, playerLabel(seat)),
         seat.member ? el("span", { class: "member", title: t("web.archive.member") }, " ✓") : null,
         seat.score !== null && seat.score !== undefined ? el("span", { class: "muted small" }, ` · ${seat.score}`) : null,

@@ -1,5 +1,6 @@
 // The end of a game, for every game: who won, a tie-break said in words (the game's outcome names the rule),
-// the full scores (a renderer may supply its own table through `ending(state, ctx)`), a rematch, the game's
+// the full scores (a renderer may supply its own headline, the rule that decided the game in words (`reason`)
+// and its own table through `ending(state, ctx)`), a rematch, the game's
 // replay and the way back to the lobby. It opens over the board; "See the board" folds it into a bar that reopens it.
 //
 // Rematch (docs/server.md): the first "Rematch" opens a new table with the same seats, bot levels and
@@ -122,6 +123,7 @@ export function endScreen(tableId, playerName) {
     overlay.replaceChildren(el("div", { class: "end-card" },
       el("h2", { id: "end-title" }, t("web.end.title")),
       el("p", { class: "winner-line", id: "end-winners" }, "★ ", title),
+      own.reason ? el("p", { class: "tie-break", id: "win-reason" }, own.reason) : null,
       tie ? el("p", { class: "tie-break", id: "tie-break" }, tie) : null,
       forfeit !== undefined && forfeit !== null
         ? el("p", { class: "tie-break", id: "forfeit" }, t("web.turn.forfeited", { name: playerName(Number(forfeit)) })) : null,

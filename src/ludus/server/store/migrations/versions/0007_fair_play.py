@@ -2,8 +2,8 @@
 did and how much each game moved the ratings, account names' confusables skeletons, one seat per account and
 table.
 
-Revision ID: 0006_fair_play
-Revises: 0005_accounts
+Revision ID: 0007_fair_play
+Revises: 0006_analyses
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0006_fair_play"
-down_revision = "0005_accounts"
+revision = "0007_fair_play"
+down_revision = "0006_analyses"
 branch_labels = None
 depends_on = None
 
