@@ -14,20 +14,16 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import sys
 import time
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy import insert
 
+from ludus.ai.ladder import play_match  # the ladder's way of playing a bot-only game to its end
 from ludus.engine import load_game, resolve_options
 from ludus.server.api.accounts import AccountBook
 from ludus.server.api.archive import Archive, finished_from
 from ludus.server.store import Store, hash_token, moves, seats, tables
-
-sys.path.insert(0, str(Path(__file__).parent.parent / "scripts"))
-from bot_ladder import play_match  # the ladder's way of playing a bot-only game to its end
 
 LINE_UPS = {"rose": [["random"] * 4, ["random"] * 3, ["easy", "random", "random"]],
             "floors": [["easy", "easy"], ["random"] * 3, ["easy", "random", "random"]],
@@ -39,7 +35,7 @@ FIRST = ["Adso", "William", "Jorge", "Ubertino", "Severin", "Malachi", "Berengar
 def fill(db_url: str, games: int, pool_size: int, seed: int, accounts: int) -> dict[str, Any]:
     rng = random.Random(seed)
     started = time.perf_counter()
-    pools = {game: [(play_match(game, 10_000 + n, levels), levels)
+    pools = {game: [(play_match(game, 10_000 + n, levels)[0], levels)
                     for n, levels in enumerate(rng.choice(LINE_UPS[game]) for _ in range(pool_size))]
              for game in LINE_UPS}
     played = time.perf_counter() - started

@@ -11,6 +11,7 @@ seat's view; we print the median, 95th percentile and maximum think time (CPU ti
 that a busy machine does not inflate it), the iterations per second, and the median wall time.
 
     .venv/bin/python benchmarks/bot_latency.py [--games rose floors] [--positions 20] [--players 3]
+    .venv/bin/python benchmarks/bot_latency.py --games shadows --players 4 --level-games 3 --positions 0
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ from ludus.ai.mcts import ISMCTSBot
 from ludus.engine import Decision, Game, Match, clone, game_ids, load_game
 
 TURN_BASED = ("rose", "floors")
-"""Shadows runs on clocks: random rollouts there never end by themselves (try it with --games shadows)."""
+"""Shadows runs on clocks: random rollouts there never end by themselves. ``--games shadows`` times its
+levels in simulated real-time games instead (``shadows_levels``): a team of each level against easy."""
 
 # (iterations, rollout depth cap or None for rollouts to the end of the game)
 BUDGETS: tuple[tuple[int, int | None], ...] = ((50, None), (200, None), (200, 40), (800, 40))
@@ -116,6 +118,61 @@ def level_times(game: Game, level: str, players: int, games: int, seed: int) -> 
     return times
 
 
+class TimedSeat:
+    """A Shadows seat bot whose choices with more than one option are timed (CPU seconds), and whose
+    ``wants`` (an officer weighing a new row plans its best give first) is timed apart."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.times: list[float] = []
+        self.wants_times: list[float] = []
+
+    def wants(self, view: Any, decision: Decision) -> bool:
+        started = time.process_time()
+        wanted = self.bot.wants(view, decision)
+        self.wants_times.append(time.process_time() - started)
+        return wanted
+
+    def choose(self, view: Any, decision: Decision) -> Any:
+        started = time.process_time()
+        choice = self.bot.choose(view, decision)
+        if len(decision.options) > 1:
+            self.times.append(time.process_time() - started)
+        return choice
+
+
+def shadows_level_times(level: str, players: int, games: int, seed: int) -> tuple[list[float], list[float]]:
+    """CPU seconds of every choice with more than one option (and of every ``wants``) of a ``level`` team
+    (all even seats) playing whole simulated games against an easy team, as in ``ludus sim shadows``."""
+    from ludus.games.shadows.simulate import Stats, play_game
+
+    timed: list[TimedSeat] = []
+
+    def wrap(seat: int, bot: Any) -> Any:
+        if seat % 2:
+            return bot
+        timed.append(TimedSeat(bot))
+        return timed[-1]
+
+    levels = [level if seat % 2 == 0 else "easy" for seat in range(players)]
+    for number in range(games):
+        play_game(players, seed + number, {"coop": "off"}, levels, Stats(), wrap=wrap)
+    return [t for bot in timed for t in bot.times], [t for bot in timed for t in bot.wants_times]
+
+
+def shadows_levels(levels: list[str], players: int, games: int, seed: int) -> None:
+    print(f"\nshadows, {players} players: a team of each level against an easy team, {games} games each"
+          " (officer and detectives)")
+    print(f"{'level':>8} {'decisions':>10} {'median ms':>10} {'p95 ms':>8} {'max ms':>8} {'wants p95 ms':>13}")
+    for level in levels:
+        times, wanted = shadows_level_times(level, players, games, seed)
+        if not times:
+            continue
+        print(f"{level:>8} {len(times):>10} {statistics.median(times) * 1000:>10.1f} "
+              f"{percentile(times, 0.95) * 1000:>8.1f} {max(times) * 1000:>8.1f} "
+              f"{percentile(wanted, 0.95) * 1000:>13.1f}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", nargs="*", default=None,
@@ -126,9 +183,11 @@ def main() -> None:
     parser.add_argument("--level-games", type=int, default=2, help="whole games per level (0: skip the levels)")
     parser.add_argument("--levels", nargs="*", default=[level for level in LEVELS if level != "random"])
     args = parser.parse_args()
+    if args.level_games and "shadows" in (args.games or []):
+        shadows_levels(args.levels, max(args.players, 4), args.level_games, args.seed)
     for game_id in args.games or [game_id for game_id in game_ids() if game_id in TURN_BASED]:
-        if not args.level_games:
-            break
+        if not args.level_games or game_id not in TURN_BASED:
+            continue
         game = load_game(game_id)
         print(f"\n{game_id}, {args.players} players: bot levels at seat 0 against easy bots,"
               f" {args.level_games} games each")
@@ -140,6 +199,8 @@ def main() -> None:
             print(f"{level:>8} {len(times):>10} {statistics.median(times) * 1000:>10.1f} "
                   f"{percentile(times, 0.95) * 1000:>8.1f} {max(times) * 1000:>8.1f}", flush=True)
     for game_id in args.games or [game_id for game_id in game_ids() if game_id in TURN_BASED]:
+        if not args.positions:
+            break
         game = load_game(game_id)
         if args.players not in game.players:
             print(f"{game_id}: skipped, {args.players} players not allowed")

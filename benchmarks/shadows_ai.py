@@ -7,11 +7,14 @@ Each round is the first round of a fresh 2-player co-op game (seat 0 officer, se
 its own seed, played to its end (client reached or the 3rd police token) or to 30 minutes of simulated
 time (every give, refresh and move costs a fixed think time, THINK below).
 
-The AI officer (``ai.make_policy("officer")``) plans every give by predicting its detectives with its
-own two readings (meaning+look and words). It is measured with detectives it does not simulate:
+The AI officer (``ai.make_policy("officer")``, the hard level's) plans every give by predicting its
+detectives with its own two readings (meaning+look and words) and a literal reading of the element names
+(the reading the literal reader below goes by: that line-up measures how well the officer models such a
+partner; the others measure partners it does not simulate):
 - a literal reader (``association.LiteralReader``): the words of the pictures' element names, nothing else;
 - a colour-only reader (``association.ColourReader``): the visible colours, nothing else;
-- ludus' detective (``ai.Detective``: meaning+look and words), and a random detective (the baseline).
+- ludus' detective (``ai.make_policy("detective")``, the hard level's: meaning+look, words and the
+  element-name reading), and a random detective (the baseline).
 The AI detective is measured with an officer it was not built with: a literal officer, who means the
 best space it can reach (nearest the goal, no police) and hands over the face-up card whose element
 names share most words with that space's picture (it asks for a new row when no card shares a word).
@@ -144,8 +147,9 @@ def report(name: str, tally: Tally, seconds: float) -> None:
     print(f"\n== {name}: {tally.rounds} rounds in {seconds:.0f} s ==")
     print(accuracy_line(1, tally))
     print(accuracy_line(2, tally))
+    low, high = wilson_interval(tally.won, n)
     print(f"  per round: {tally.evidence / n:.2f} evidence, {tally.police / n:.2f} police tokens; "
-          f"rounds won {tally.won / n:.1%}")
+          f"rounds won {tally.won / n:.1%} (95% CI {low:.1%}–{high:.1%})")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -153,6 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=300)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--only", default="", help="run only the line-ups whose name contains this text")
+    parser.add_argument("--progress", type=int, default=0, help="print the figures so far every N rounds (0: never)")
     args = parser.parse_args(argv)
     print(f"Shadows AI with partners built differently: {args.rounds} seeded co-op rounds per line-up")
 
@@ -165,9 +170,9 @@ def main(argv: list[str] | None = None) -> int:
         "AI officer + literal reader (element-name words only)":
             (ai_officer(), Detective(seed=2, readers=(LiteralReader(),))),
         "AI officer + colour-only reader": (ai_officer(), Detective(seed=2, readers=(ColourReader(),))),
-        "AI officer + ludus' detective": (ai_officer(), Detective(seed=2)),
+        "AI officer + ludus' detective": (ai_officer(), make_policy("detective", seed=2)),
         "baseline: AI officer + detective moving at random": (ai_officer(), RandomDetective(seed=2)),
-        "literal officer + ludus' detective": (LiteralOfficer(seed=1), Detective(seed=2)),
+        "literal officer + ludus' detective": (LiteralOfficer(seed=1), make_policy("detective", seed=2)),
     }
     random.seed(args.seed)
     for name, (officer, detective) in lineups.items():
@@ -177,6 +182,8 @@ def main(argv: list[str] | None = None) -> int:
         started = time.perf_counter()
         for n in range(args.rounds):
             play_round(args.seed + n, officer, detective, tally)
+            if args.progress and (n + 1) % args.progress == 0 and n + 1 < args.rounds:
+                report(f"{name} (so far)", tally, time.perf_counter() - started)
         report(name, tally, time.perf_counter() - started)
     return 0
 

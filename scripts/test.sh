@@ -20,7 +20,7 @@ fi
 
 python3 -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip
-.venv/bin/python -m pip install -q -e '.[test,png]'
+.venv/bin/python -m pip install -q -e '.[test,png,ladder]'
 
 .venv/bin/ruff check .
 .venv/bin/python -m pytest "$@"

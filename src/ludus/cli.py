@@ -92,6 +92,11 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--coop", default=None, help="shadows co-op preset (apprentice, novice, agent, super-agent)")
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--options", default=None, help="game options as a JSON object")
+    sim.add_argument("--jobs", type=int, default=None,
+                     help="processes (or a local Ray's CPUs) to spread the games over (default: $LUDUS_JOBS or 1)")
+    sim.add_argument("--ray", nargs="?", const="local", default=None, metavar="ADDRESS",
+                     help="run the games as Ray tasks: on a local Ray, or on the Ray cluster at ADDRESS "
+                          "(the optional extra 'ladder'); the same seed gives the same games")
 
     replay = commands.add_parser("replay", help="replay a saved match file: print its outcome, or --web")
     replay.add_argument("file")

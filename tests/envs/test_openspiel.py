@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 import subprocess
 import sys
@@ -48,6 +49,25 @@ def test_importing_the_module_registers_the_games():
 def test_openspiel_random_simulation_test_passes(game_id, players):
     game = pyspiel.load_game(NAMES[game_id], {"players": players})
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+API_TEST = """
+import runpy, sys
+from ludus.envs import openspiel  # registers the games before api_test lists the registered ones
+sys.argv = ["api_test", "--test_only_games=python_ludus_.*"]
+runpy.run_module("open_spiel.integration_tests.api_test", run_name="__main__", alter_sys=True)
+"""
+
+
+def test_openspiel_api_test_passes_on_the_three_games():
+    # OpenSpiel's own integration test, unchanged, from the installed wheel: five checks per game on
+    # states sampled from random games (sample_some_states, at most 400 states per game).
+    done = subprocess.run([sys.executable, "-c", API_TEST], capture_output=True, text=True, timeout=600)
+    report = done.stderr[-4000:]
+    assert done.returncode == 0, report
+    assert "Ran 15 tests" in done.stderr and "\nOK" in done.stderr, report
+    for name in NAMES.values():
+        assert f"EnforceAPIPartialTree_{name}_Test" in done.stderr
 
 
 def test_chance_is_sampled_inside_the_game_and_rng_seed_fixes_the_deals():
@@ -152,6 +172,76 @@ def test_a_full_game_has_no_information_state_tensor_and_rl_environment_uses_obs
     environment = rl_environment.Environment(game)
     step = environment.reset()
     assert len(step.observations["info_state"][0]) == len(game.new_initial_state().observation_tensor(0))
+
+
+# --- players' ids ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAMES)
+def test_an_invalid_player_id_raises_as_openspiel_games_do(game_id, players):
+    state = played(game_id, players, 8)
+    with pytest.raises(pyspiel.SpielError, match="player >= 0"):
+        state.information_state_string(-1)
+    for outside in (players, players + 1):
+        with pytest.raises(pyspiel.SpielError, match="player <"):
+            state.information_state_string(outside)
+
+
+def test_asking_for_an_invalid_player_changes_no_players_information_state():
+    state = played("rose", 4, 12)
+    before = [state.information_state_string(p) for p in range(4)]
+    fresh = played("rose", 4, 12)  # the same game, never asked for a bad id
+    for bad in (-1, -4, 4):
+        with pytest.raises(pyspiel.SpielError):
+            state.information_state_string(bad)
+    after = [state.information_state_string(p) for p in range(4)]
+    assert after == before == [fresh.information_state_string(p) for p in range(4)]
+    assert all(text.startswith(f"p{p} start") for p, text in enumerate(after))
+
+
+def test_information_state_string_at_a_terminal_state_needs_a_player_as_in_openspiel_games():
+    state = played("floors", 2, 40, max_cycles=3)
+    assert state.is_terminal()
+    with pytest.raises(pyspiel.SpielError, match="player >= 0"):
+        state.information_state_string()
+    assert state.information_state_string(1).startswith("p1 start")  # a named player still gets its history
+
+
+def test_chance_outcomes_at_a_player_node_raise_a_clear_spiel_error():
+    state = played("rose", 3, 2)
+    with pytest.raises(pyspiel.SpielError, match="no chance nodes"):
+        state.chance_outcomes()
+
+
+@pytest.mark.parametrize(("game_id", "players", "moves"), [("rose", 4, 30), ("floors", 3, 40), ("shadows", 3, 3)])
+def test_resample_from_infostate_deals_a_world_the_player_cannot_tell_apart(game_id, players, moves):
+    state = played(game_id, players, moves)
+    player = state.current_player()
+    world = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert world.information_state_string(player) == state.information_state_string(player)
+    assert world.legal_actions() == state.legal_actions()
+
+
+def test_openspiel_ismcts_bot_without_a_resampler_uses_resample_from_infostate():
+    game = pyspiel.load_game(NAMES["rose"], {"players": 3})
+    rng = np.random.RandomState(4)
+    bot = ismcts.ISMCTSBot(game, openspiel.RandomRollouts(1, rng), uct_c=2.0, max_simulations=6, random_state=rng,
+                           allow_inconsistent_action_sets=True)
+    state = played("rose", 3, 5)
+    action = bot.step(state)
+    assert action in state.legal_actions()
+
+
+@pytest.mark.parametrize(("game_id", "players", "moves"), [("rose", 4, 40), ("floors", 3, 60), ("shadows", 3, 4)])
+def test_states_and_resampled_worlds_pickle_to_the_same_position_and_information(game_id, players, moves):
+    state = played(game_id, players, moves)
+    world = openspiel.Resampler(1)(state, state.current_player())
+    for original in (state, world):
+        copy = pickle.loads(pickle.dumps(original))
+        assert copy.history() == original.history() and str(copy) == str(original)
+        assert copy.legal_actions() == original.legal_actions()
+        assert [copy.information_state_string(p) for p in range(players)] == \
+            [original.information_state_string(p) for p in range(players)]
 
 
 # --- the resampler ------------------------------------------------------------------------------------

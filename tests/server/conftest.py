@@ -23,9 +23,11 @@ from ludus.server.store import Store
 def tiny_game() -> Iterator[None]:
     GAMES["tiny"] = "tiny_game:GAME"
     GAMES["votes"] = "votes_game:GAME"
+    GAMES["stages"] = "stages_game:GAME"
     yield
     GAMES.pop("tiny", None)
     GAMES.pop("votes", None)
+    GAMES.pop("stages", None)
 
 
 @pytest.fixture

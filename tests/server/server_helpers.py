@@ -72,7 +72,7 @@ def free_port() -> int:
 
 SERVER_SCRIPT = (
     "import sys; import ludus.engine.registry as r; r.GAMES['tiny'] = 'tiny_game:GAME'; "
-    "r.GAMES['votes'] = 'votes_game:GAME'; "
+    "r.GAMES['votes'] = 'votes_game:GAME'; r.GAMES['stages'] = 'stages_game:GAME'; "
     "from ludus.cli import main; raise SystemExit(main(sys.argv[1:]))"
 )
 

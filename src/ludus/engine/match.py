@@ -26,6 +26,11 @@ def forfeit_outcome(game: Game, state: Any, players: int, seat: int) -> Outcome:
     return Outcome(outcome.winners, outcome.scores, {**outcome.details, "forfeit": seat})
 
 
+def abandoned_outcome(players: int, reason: str, details: Mapping[str, Any] | None = None) -> Outcome:
+    """How a game ends that cannot go on (``Match.abandon``): nobody wins, every seat scores 0."""
+    return Outcome((), {s: 0.0 for s in range(players)}, {**(details or {}), "abandoned": reason})
+
+
 class Match:
     def __init__(self, game: Game | str, players: int, seed: int = 0,
                  options: Mapping[str, Any] | None = None) -> None:
@@ -37,7 +42,7 @@ class Match:
         self.log: list[dict[str, Any]] = []
         self.events: list[Event] = []
         self._starts: list[int] = []  # where each log entry's events begin in ``events``
-        self.forfeited: Outcome | None = None  # the game ended because a player forfeited
+        self.forfeited: Outcome | None = None  # the game ended because a player forfeited (or nobody could go on)
 
     # --- playing -------------------------------------------------------------------------
     def decisions(self, seat: int | None = None) -> list[Decision]:
@@ -88,6 +93,19 @@ class Match:
         self.events.extend(events)
         return events
 
+    def abandon(self, reason: str, **details: Any) -> list[Event]:
+        """The game cannot go on (the server could not make what the rules need next, e.g. a Shadows round's
+        map): it ends now with no winner, every seat scoring 0 (so no rating moves); the details say why
+        (``details["abandoned"]``). A log entry like a forfeit."""
+        if self.finished:
+            raise IllegalChoice("game-over", "the game is over")
+        self.forfeited = abandoned_outcome(self.players, reason, details)
+        self.log.append({"abandon": reason, **({"details": details} if details else {})})
+        events = [Event("abandoned", {"reason": reason, **details, **self.forfeited.to_json()})]
+        self._starts.append(len(self.events))
+        self.events.extend(events)
+        return events
+
     def view(self, seat: int | None) -> dict[str, Any]:
         return self.game.view(self.state, seat)
 
@@ -123,6 +141,8 @@ class Match:
     def replay_entry(self, entry: Mapping[str, Any]) -> list[Event]:
         if "forfeit" in entry:
             return self.forfeit(entry["forfeit"])
+        if "abandon" in entry:
+            return self.abandon(entry["abandon"], **entry.get("details", {}))
         if "advance" in entry:
             events = self.game.advance(self.state, entry["advance"])
             self.log.append({"advance": entry["advance"]})

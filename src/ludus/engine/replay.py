@@ -16,8 +16,9 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from . import heavy
 from .game import State, clone
-from .match import FORMAT, Match, forfeit_outcome
+from .match import FORMAT, Match, abandoned_outcome, forfeit_outcome
 from .types import Event, IllegalChoice, normalize
 
 EVERYONE = "all"
@@ -51,27 +52,40 @@ class Replay:
         self.every = every
         state = match.state
         self._snapshots: list[State] = [clone(self.game, state)]
+        # the position after each step that did heavy work (a Shadows round's map search): walking through
+        # the match again starts from it instead of searching again (``ludus.engine.heavy``)
+        self._after_heavy: dict[int, State] = {}
         steps: list[Step] = []
         for entry in log:
-            steps.append(self._apply(state, entry))
+            with heavy.counted() as searched:
+                steps.append(self._apply(state, entry))
+            if searched[0]:
+                self._after_heavy[len(steps)] = clone(self.game, state)
             if len(steps) % every == 0:
                 self._snapshots.append(clone(self.game, state))
         self.steps = steps
-        forfeit = steps[-1].entry.get("forfeit") if steps else None
-        # a turn-based table's player who ran out of time forfeits: the game ends there (Match.forfeit)
-        self.outcome = self.game.outcome(state) if forfeit is None else \
-            forfeit_outcome(self.game, state, players, forfeit)
+        last = steps[-1].entry if steps else {}
+        # a turn-based table's player who ran out of time forfeits: the game ends there (Match.forfeit); a
+        # game the server could not go on with was abandoned (Match.abandon)
+        if "forfeit" in last:
+            self.outcome = forfeit_outcome(self.game, state, players, last["forfeit"])
+        elif "abandon" in last:
+            self.outcome = abandoned_outcome(players, last["abandon"], last.get("details"))
+        else:
+            self.outcome = self.game.outcome(state)
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any] | str, every: int = SNAPSHOT_EVERY) -> Replay:
+    def from_json(cls, data: Mapping[str, Any] | str, every: int = SNAPSHOT_EVERY, game: Any = None) -> Replay:
         """A saved match file (``Match.to_json``, ``/api/tables/{id}/match``); a log that does not replay
-        raises IllegalChoice, a file that is not a match ValueError."""
+        raises IllegalChoice, a file that is not a match ValueError. ``game``: the game itself, when the file's
+        game id is not in this process's registry (a worker process)."""
         if isinstance(data, str):
             data = json.loads(data)
         if not isinstance(data, Mapping) or data.get("format", FORMAT) != FORMAT:
             raise ValueError("not a ludus match file")
         try:
-            return cls(data["game"], data["players"], data["seed"], data.get("options"), data["log"], every)
+            return cls(game if game is not None else data["game"], data["players"], data["seed"], data.get("options"),
+                       data["log"], every)
         except (KeyError, TypeError) as error:
             raise ValueError(f"not a ludus match file: {error!r}") from error
 
@@ -91,6 +105,11 @@ class Replay:
             seat = entry["forfeit"]
             ended = forfeit_outcome(self.game, state, self.players, seat)
             return Step({"forfeit": seat}, None, (Event("forfeit", {"seat": seat, **ended.to_json()}),))
+        if "abandon" in entry:  # likewise
+            details = dict(entry.get("details") or {})
+            ended = abandoned_outcome(self.players, entry["abandon"], details)
+            return Step({"abandon": entry["abandon"], **({"details": details} if details else {})}, None,
+                        (Event("abandoned", {"reason": entry["abandon"], **details, **ended.to_json()}),))
         seat, choice = entry["seat"], normalize(entry["choice"])
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise IllegalChoice("bad-seat", f"seat must be a number, not {seat!r}")
@@ -117,7 +136,9 @@ class Replay:
         for n in range(base * self.every, stop):
             if n >= start:
                 yield n, state
-            if n < self.moves:
+            if n + 1 in self._after_heavy:
+                state = clone(self.game, self._after_heavy[n + 1])  # never search again
+            elif n < self.moves:
                 self._redo(state, self.steps[n])
 
     def state_at(self, n: int) -> State:

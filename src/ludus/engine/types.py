@@ -127,6 +127,9 @@ class IllegalChoice(Exception):
         self.code = code
         self.detail = detail
 
+    def __reduce__(self) -> tuple[type[IllegalChoice], tuple[str, str]]:
+        return (IllegalChoice, (self.code, self.detail))  # it crosses to and from worker processes whole
+
 
 class UnknownGame(LookupError):
     """``load_game`` was asked for a game id that does not exist."""

@@ -63,6 +63,9 @@ class EnvSpec:
     seconds_per_step: float | None = None
     cooperative: bool = False
     offers: Callable[[Sequence[Decision]], bool] | None = None
+    progress: Callable[[dict[str, Any]], list[float]] | None = None
+    """Per seat, from the spectator's view: the potential whose changes are the dense rewards
+    (``dense_rewards=True``); it must stay small enough that a game's sum ranks as the outcome does."""
     index: dict[Any, int] = field(init=False)
     _known: dict[tuple[Any, ...], dict[int, Any]] = field(init=False, repr=False)
     _remember: bool = field(init=False, repr=False)
@@ -218,13 +221,18 @@ class LudusEnv(AECEnv):
     players`` steps without an end every agent is truncated (reward 0).
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "ludus_v0", "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"], "name": "ludus_v0",
+                                          "is_parallelizable": False}
 
     def __init__(self, spec: EnvSpec, players: int, options: Mapping[str, Any] | None = None,
-                 render_mode: str | None = None, max_cycles: int = MAX_CYCLES) -> None:
+                 render_mode: str | None = None, max_cycles: int = MAX_CYCLES, dense_rewards: bool = False) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if dense_rewards and spec.progress is None:
+            raise ValueError(f"{spec.game_id} has no dense rewards (dense_rewards=True is for Fearsome Floors)")
+        self.dense_rewards = dense_rewards
+        self._potential: list[float] = []
+        if render_mode not in (None, "human", "ansi"):
+            raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
         if isinstance(max_cycles, bool) or not isinstance(max_cycles, int) or max_cycles < 1:
             raise ValueError(f"max_cycles must be a positive whole number, not {max_cycles!r}")
         self.spec_ = spec
@@ -271,6 +279,11 @@ class LudusEnv(AECEnv):
         self.steps = 0
         self.last_events: list[Event] = []  # what the last step made happen (every seat's events)
         self._refresh()
+        if self.dense_rewards:
+            assert self.spec_.progress is not None
+            self._potential = self.spec_.progress(self.match.view(None))
+        if self.render_mode == "human":
+            self.render()
 
     def _refresh(self) -> None:
         """After a change: who decides next, the end of the game, fresh (unbuilt) infos and observations."""
@@ -372,7 +385,15 @@ class LudusEnv(AECEnv):
         if self.spec_.seconds_per_step is not None:
             self.last_events += self.match.advance(self.steps * self.spec_.seconds_per_step)
         self._refresh()
+        if self.dense_rewards:  # the change of each seat's potential, on top of the final reward
+            assert self.spec_.progress is not None
+            potential = self.spec_.progress(self.match.view(None))
+            for seat, agent in enumerate(self.agents):
+                self.rewards[agent] += potential[seat] - self._potential[seat]
+            self._potential = potential
         self._accumulate_rewards()
+        if self.render_mode == "human":  # as PettingZoo's classic environments: the table after every move
+            self.render()
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         self._require_reset()
@@ -387,12 +408,15 @@ class LudusEnv(AECEnv):
             raise RuntimeError(f"{self.metadata['name']}: call reset() before step(), observe() or last()")
 
     def render(self) -> str | None:
-        if self.render_mode != "ansi" or self.match is None:
+        """The table as a spectator sees it: returned as text (``"ansi"``) or printed (``"human"``)."""
+        if self.render_mode is None or self.match is None:
             return None
         view = self.match.view(None)
-        if self.spec_.render is not None:
-            return self.spec_.render(view)
-        return repr(view)
+        text = self.spec_.render(view) if self.spec_.render is not None else repr(view)
+        if self.render_mode == "human":
+            print(text, flush=True)
+            return None
+        return text
 
     def close(self) -> None:
         self.match = None

@@ -131,16 +131,33 @@ def render(view: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-SPEC = EnvSpec("floors", ACTIONS, SIZE, encode, render=render)
+def progress(view: dict[str, Any]) -> list[float]:
+    """Each seat's potential for the dense rewards: (figures out − figures eaten for good) / (2 × figures
+    per seat). It stays within ±½, so with the final reward (the winner +1, the others −1/(n−1) each
+    or, if nobody won, −1/n) a game's sum never ranks a seat above one the outcome ranks higher."""
+    players = view["players"]
+    out, gone, each = [0] * players, [0] * players, [0] * players
+    for figure in view["figures"]:
+        seat = figure["seat"]
+        each[seat] += 1
+        if figure["where"] == "out":
+            out[seat] += 1
+        elif figure["where"] == "eaten":
+            gone[seat] += 1
+    return [(out[s] - gone[s]) / (2 * each[s]) if each[s] else 0.0 for s in range(players)]
+
+
+SPEC = EnvSpec("floors", ACTIONS, SIZE, encode, render=render, progress=progress)
 
 
 def raw_env(players: int = 4, options: dict[str, Any] | None = None, render_mode: str | None = None,
-            max_cycles: int = MAX_CYCLES) -> LudusEnv:
-    return LudusEnv(SPEC, players, options, render_mode, max_cycles)
+            max_cycles: int = MAX_CYCLES, dense_rewards: bool = False) -> LudusEnv:
+    return LudusEnv(SPEC, players, options, render_mode, max_cycles, dense_rewards)
 
 
 def env(players: int = 4, options: dict[str, Any] | None = None, render_mode: str | None = None,
-        max_cycles: int = MAX_CYCLES) -> LudusEnv:
+        max_cycles: int = MAX_CYCLES, dense_rewards: bool = False) -> LudusEnv:
     """Fearsome Floors for 2–7 agents (``player_0`` …); options as the game's (e.g. variant "advanced");
-    truncated after ``max_cycles × players`` steps."""
-    return raw_env(players, options, render_mode, max_cycles)
+    truncated after ``max_cycles × players`` steps. ``dense_rewards=True`` adds, at every step, the
+    change of each seat's ``progress`` (+ for a figure out, − for a figure eaten for good)."""
+    return raw_env(players, options, render_mode, max_cycles, dense_rewards)

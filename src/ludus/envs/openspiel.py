@@ -20,7 +20,12 @@ the PettingZoo environments. Only a game capped at ``TENSOR_MOVES`` moves or few
 own action at each move. ``observation_string(p)`` is p's current view.
 
 Rewards are ``rewards.outcome_rewards``; after ``max_cycles × players`` moves without an end the
-state is terminal with returns 0 (``max_game_length``).
+state is terminal with returns 0 (``max_game_length``). ``python_ludus_floors`` with
+``dense_rewards=True`` also rewards every step with the change of each seat's progress
+(``floors_v0.progress``): the reward model is then ``REWARDS``.
+
+Player ids outside 0..n−1 raise ``SpielError`` as OpenSpiel's own games do, states pickle (as the
+line's start and the actions since), and ``resample_from_infostate`` deals a world like ``Resampler``.
 """
 
 from __future__ import annotations
@@ -36,9 +41,10 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import mcts
 
-from ludus.engine import Event, Game, clone, load_game
+from ludus.ai import bot_for
+from ludus.engine import Event, Game, clone, load_game, visible_events
 
-from .adapter import MAX_CYCLES, EnvSpec
+from .adapter import MAX_CYCLES, EnvSpec, option_key
 from .rewards import outcome_rewards
 
 TENSOR_MOVES = 32
@@ -148,14 +154,17 @@ class _Config:
     """What a state needs of its game; shared by every state, never copied."""
 
     def __init__(self, game_id: str, spec: EnvSpec, players: int, max_cycles: int, rng_seed: int,
-                 options: dict) -> None:
+                 options: dict, dense: bool = False) -> None:
         self.game_id = game_id
+        self.dense = dense  # dense rewards: each step's change of the spec's progress
         self.spec = spec
         self.players = players
         self.max_moves = max_cycles * players
         self.options = options
         self.ludus: Game = load_game(game_id)
         self.deals = random.Random(rng_seed)
+        # worlds for resample_from_infostate: a stream unrelated to the deals (seeded by a string)
+        self.worlds = random.Random(f"worlds {rng_seed}")
         self.warned_mcts = False
         self.tensor_moves = self.max_moves if self.max_moves <= TENSOR_MOVES else 0
         per_move = spec.observation_size + len(spec.actions)
@@ -169,7 +178,7 @@ class _Position:
     """Everything a state holds. OpenSpiel clones a Python state by deep-copying its attributes:
     this copies the ludus state with the game's fast clone and shares the (immutable) history."""
 
-    __slots__ = ("actions", "config", "first", "known", "legal", "moves", "record", "state")
+    __slots__ = ("actions", "config", "first", "gained", "known", "legal", "moves", "record", "state")
 
     def __init__(self, config: _Config, state: Any, record: _Record, first: Any, moves: int) -> None:
         self.config = config
@@ -180,9 +189,12 @@ class _Position:
         self.known: dict[tuple[str, int], Any] = {}  # per position: views and strings
         self.legal: tuple[int, dict[int, Any]] | None = None  # (player to move, {action: option})
         self.actions: list[int] | None = None  # the legal actions, sorted
+        self.gained: list[float] | None = None  # dense rewards of the last step (None: none yet)
 
     def __deepcopy__(self, memo: dict) -> _Position:
-        return _Position(self.config, clone(self.config.ludus, self.state), self.record, self.first, self.moves)
+        copied = _Position(self.config, clone(self.config.ludus, self.state), self.record, self.first, self.moves)
+        copied.gained = self.gained
+        return copied
 
 
 def _turn(config: _Config, state: Any, moves: int, view: Any) -> tuple[int, dict[int, Any]]:
@@ -303,6 +315,7 @@ class LudusState(pyspiel.State):
             raise ValueError(f"action {action} {spec.action_name(action)} is not legal for player {seat} now; "
                              f"legal actions: {sorted(legal)} (state.legal_actions())")
         config = position.config
+        before = self.returns() if config.dense else None
         events = config.ludus.apply(position.state, seat, option)
         moves = position.moves = position.moves + 1
         seconds = config.spec.seconds_per_step
@@ -316,6 +329,8 @@ class LudusState(pyspiel.State):
         if position.known:
             position.known = {}
         position.legal = position.actions = None
+        if before is not None:
+            position.gained = [after - earlier for after, earlier in zip(self.returns(), before, strict=True)]
 
     def _action_to_string(self, player: int, action: int) -> str:
         return _text(self._position.config.spec.actions[action])
@@ -323,9 +338,21 @@ class LudusState(pyspiel.State):
     def returns(self) -> list[float]:
         config = self._position.config
         outcome = config.ludus.outcome(self._position.state)
-        if outcome is None:
-            return [0.0] * config.players
-        return outcome_rewards(outcome, config.players, config.spec.cooperative)
+        final = [0.0] * config.players if outcome is None else \
+            outcome_rewards(outcome, config.players, config.spec.cooperative)
+        if not config.dense:
+            return final
+        assert config.spec.progress is not None  # dense rewards: the sum so far, final reward included
+        progress = config.spec.progress(config.ludus.view(self._position.state, None))
+        return [f + p for f, p in zip(final, progress, strict=True)]
+
+    def rewards(self) -> list[float]:
+        """The last step's rewards: with dense rewards, the change of the returns it made."""
+        config = self._position.config
+        if config.dense:
+            gained = self._position.gained
+            return list(gained) if gained is not None else [0.0] * config.players
+        return self.returns() if self.is_terminal() else [0.0] * config.players
 
     def clone(self) -> LudusState:
         config = self._position.config
@@ -340,7 +367,33 @@ class LudusState(pyspiel.State):
         return super().clone()
 
     def information_state_string(self, player: int | None = None) -> str:
-        return self._information(self.current_player() if player is None else player)
+        # As OpenSpiel's own games: a player id outside 0..n-1 is an error (a terminal state has no
+        # current player, so asking it without one is too), never another seat's history.
+        player = self.current_player() if player is None else player
+        self._check_player("information_state_string", player)
+        return self._information(player)
+
+    def _check_player(self, method: str, player: int) -> None:
+        players = self._config.players
+        if player < 0:
+            raise pyspiel.SpielError(f"{method}: player >= 0 required, got {player}"
+                                     + (" (the state is terminal: name the player)" if player ==
+                                        pyspiel.PlayerId.TERMINAL else ""))
+        if player >= players:
+            raise pyspiel.SpielError(f"{method}: player < {players} required, got {player}")
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        raise pyspiel.SpielError(f"python_ludus_{self._config.game_id} has no chance nodes: chance is sampled "
+                                 "inside the game (SAMPLED_STOCHASTIC), so chance_outcomes() has nothing to list")
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> LudusState:
+        """A fresh full state consistent with what ``player_id`` knows (as ``Resampler`` deals it), for
+        ``ISMCTSBot`` without ``set_resampler``: its randomness comes from ``probability_sampler``
+        (OpenSpiel's ``UniformProbabilitySampler``) and the game's own world generator, never from
+        the true state's hidden parts or seed."""
+        self._check_player("resample_from_infostate", player_id)
+        draw = int(float(probability_sampler()) * 2**53)
+        return _world(self, player_id, random.Random(self._config.worlds.getrandbits(64) ^ draw))
 
     def _information(self, player: int) -> str:
         position = self._position
@@ -352,6 +405,34 @@ class LudusState(pyspiel.State):
 
     def __str__(self) -> str:
         return _text(self.view(None))
+
+    def __reduce__(self) -> tuple:
+        # pyspiel pickles a state through SerializeGameAndState, which needs the game's RNG state
+        # (GetRNGState) — a Python game cannot provide it. A state pickles as its game's name and
+        # parameters, the ludus state its line started from (a deal or a resampled world) and the
+        # actions since, replayed on unpickling: the same position, history and information states.
+        position = self._position
+        actions: list[int] = []
+        record = position.record
+        while record.parent is not None:
+            actions.append(record.action)
+            record = record.parent
+        actions.reverse()
+        game = self.get_game()
+        return (_unpickle, (game.get_type().short_name, dict(game.get_parameters()), record.line.first,
+                            (record.moves, record.texts, record.prefix), actions))
+
+
+def _unpickle(name: str, params: dict, first: Any, root: tuple, actions: list[int]) -> LudusState:
+    game = pyspiel.load_game(name, params)
+    config = game.config
+    moves, texts, prefix = root
+    record = _Record(None, -1, -1, None, moves, config.players, _Line(config, first))
+    record.texts, record.prefix = texts, prefix
+    state = LudusState(game, _Position(config, clone(config.ludus, first), record, first, moves))
+    for action in actions:
+        state.apply_action(action)  # through pyspiel, which keeps the history
+    return state
 
 
 def _seen(config: _Config, ludus_state: Any, player: int) -> np.ndarray:
@@ -427,17 +508,21 @@ class LudusGame(pyspiel.Game):
         params = dict(params or {})
         players = int(params.get("players", default))
         max_cycles = int(params.get("max_cycles", MAX_CYCLES))
+        dense = bool(params.get("dense_rewards", False))
+        if dense and spec.progress is None:
+            raise ValueError(f"dense_rewards is for python_ludus_floors; {game_id} rewards only its outcome")
         if not low <= players <= high:
             raise ValueError(f"{game_id} is played by {low}–{high} players in OpenSpiel, not {players}")
         if max_cycles < 1:
             raise ValueError(f"max_cycles must be at least 1, not {max_cycles}")
         # pybind11 keeps Python attributes only once the C++ base is constructed
         tensor = 0 < max_cycles * players <= TENSOR_MOVES
-        super().__init__(_game_type(game_id, low, high, default, tensor), pyspiel.GameInfo(
+        bound = 1.5 if dense else 1.0  # progress adds at most ±½
+        super().__init__(_game_type(game_id, low, high, default, tensor, dense), pyspiel.GameInfo(
             num_distinct_actions=len(spec.actions), max_chance_outcomes=0,
-            num_players=players, min_utility=-1.0, max_utility=1.0,
+            num_players=players, min_utility=-bound, max_utility=bound,
             max_game_length=max_cycles * players), params)
-        self.config = _Config(game_id, spec, players, max_cycles, int(params.get("rng_seed", 0)), dict(fixed))
+        self.config = _Config(game_id, spec, players, max_cycles, int(params.get("rng_seed", 0)), dict(fixed), dense)
 
     def new_initial_state(self) -> LudusState:
         return LudusState(self)
@@ -449,7 +534,8 @@ class LudusGame(pyspiel.Game):
         return [self.config.information_size]
 
 
-def _game_type(game_id: str, low: int, high: int, default: int, tensor: bool = False) -> pyspiel.GameType:
+def _game_type(game_id: str, low: int, high: int, default: int, tensor: bool = False,
+               dense: bool = False) -> pyspiel.GameType:
     utility = pyspiel.GameType.Utility
     return pyspiel.GameType(
         short_name=f"python_ludus_{game_id}", long_name=f"ludus {game_id}",
@@ -459,11 +545,11 @@ def _game_type(game_id: str, low: int, high: int, default: int, tensor: bool = F
         # Competitive rewards sum to zero only up to rounding (thirds, fifths), which OpenSpiel's
         # exact zero-sum check rejects: they are declared general-sum.
         utility=utility.IDENTICAL if _specs()[game_id][0].cooperative else utility.GENERAL_SUM,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        reward_model=pyspiel.GameType.RewardModel.REWARDS if dense else pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=high, min_num_players=low,
         provides_information_state_string=True, provides_information_state_tensor=tensor,
         provides_observation_string=True, provides_observation_tensor=True,
-        parameter_specification={"players": default, "max_cycles": MAX_CYCLES, "rng_seed": 0})
+        parameter_specification={"players": default, "max_cycles": MAX_CYCLES, "rng_seed": 0, "dense_rewards": False})
 
 
 class Resampler:
@@ -480,16 +566,21 @@ class Resampler:
         self.rng = _rng(seed)
 
     def __call__(self, state: LudusState, player: int) -> LudusState:
-        position = state._position
-        config = position.config
-        world = config.ludus.world_from_view(state.view(player), player, random.Random(self.rng.getrandbits(64)))
-        first = clone(config.ludus, world)
-        root = _Record(None, -1, -1, None, position.moves, config.players, _Line(config, first))
-        root.texts = [None] * config.players
-        root.texts[player] = position.record.text(player)
-        if config.tensor_moves:
-            root.prefix = (player, *_tensor_history(position, player))
-        return LudusState(state.get_game(), _Position(config, world, root, first, position.moves))
+        return _world(state, player, random.Random(self.rng.getrandbits(64)))
+
+
+def _world(state: LudusState, player: int, rng: random.Random) -> LudusState:
+    """A full state dealt by ``rng`` consistent with what ``player`` knows in ``state``."""
+    position = state._position
+    config = position.config
+    world = config.ludus.world_from_view(state.view(player), player, rng)
+    first = clone(config.ludus, world)
+    root = _Record(None, -1, -1, None, position.moves, config.players, _Line(config, first))
+    root.texts = [None] * config.players
+    root.texts[player] = position.record.text(player)
+    if config.tensor_moves:
+        root.prefix = (player, *_tensor_history(position, player))
+    return LudusState(state.get_game(), _Position(config, world, root, first, position.moves))
 
 
 class RandomRollouts(mcts.Evaluator):
@@ -537,6 +628,69 @@ class RandomRollouts(mcts.Evaluator):
     def prior(self, state: LudusState) -> list[tuple[int, float]]:
         actions = state.legal_actions()
         return [(action, 1.0 / len(actions)) for action in actions]
+
+
+class LudusBot(pyspiel.Bot):
+    """A ludus bot level as an OpenSpiel bot: ``LudusBot(game, player, "hard", seed)``.
+
+    It is the very bot the server seats at a table and ``against_bots`` plays (``ludus.ai.bot_for``; the same
+    classes and budgets), asked with nothing but ``player``'s view and told, before each choice, the events of
+    every move since its last one that ``player`` was shown (Rose's bots read the others from them). Use it in
+    ``evaluate_bots`` or against your own bots; ``seed`` makes its choices reproducible.
+    """
+
+    def __init__(self, game: LudusGame, player: int, level: str = "hard", seed: int | None = None) -> None:
+        pyspiel.Bot.__init__(self)
+        self.game = game
+        self.player = player
+        self.level = level
+        self.seed = seed
+        self.bot: Any = None
+        self._told: _Record | None = None
+        self.restart()
+
+    def restart(self) -> None:
+        self.bot = bot_for(self.game.config.ludus, self.player, self.level, self.seed)
+        self._told = None
+
+    def restart_at(self, state: LudusState) -> None:
+        self.restart()
+        self._catch_up(state)
+
+    def inform_action(self, state: LudusState, player_id: int, action: int) -> None:
+        """Nothing to do now: the events of the moves are told before the bot's next choice."""
+
+    def _catch_up(self, state: LudusState) -> None:
+        """Tell the bot what ``player`` saw of every move since the last one it was told."""
+        steps: list[_Record] = []
+        record: _Record | None = state._position.record
+        while record is not None and record is not self._told and record.parent is not None:
+            steps.append(record)
+            record = record.parent
+        if self._told is not None and record is not self._told:  # another game: start afresh
+            self.bot = bot_for(self.game.config.ludus, self.player, self.level, self.seed)
+        observe = getattr(self.bot, "observe", None)
+        if callable(observe):
+            for step in reversed(steps):
+                events = step.events if step.events is not None else step.line.events(step)
+                observe(visible_events(events, self.player))
+        self._told = state._position.record
+
+    def step(self, state: LudusState) -> int:
+        self._catch_up(state)
+        seat, legal = state._legal()
+        if seat != self.player:
+            raise ValueError(f"it is player {seat}'s move, not this bot's ({self.player})")
+        view = state.view(self.player)
+        decisions = state.decisions(self.player)
+        wants = getattr(self.bot, "wants", None)
+        decision = next((d for d in decisions if wants is None or wants(view, d)), decisions[0])
+        choice = option_key(self.bot.choose(view, decision))
+        for action, option in legal.items():
+            if option_key(option) == choice:
+                return action
+        raise RuntimeError(f"the {self.level} bot of player {self.player} chose {choice!r}, which the "
+                           f"python_ludus_{self.game.config.game_id} action space does not offer now")
 
 
 def _rng(seed: int | random.Random | np.random.RandomState | np.random.Generator | None) -> random.Random:

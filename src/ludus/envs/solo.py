@@ -30,7 +30,7 @@ from .adapter import MAX_CYCLES, IllegalAction, LudusEnv, agent_name, option_key
 class AgainstBots(gymnasium.Env):
     """The learner's seat of a ludus game; every other seat is a bot (see the module docstring)."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"]}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"]}
 
     def __init__(self, table: LudusEnv, seat: int, opponents: Sequence[str], illegal: str = "forfeit") -> None:
         if not 0 <= seat < table.players:
@@ -48,6 +48,7 @@ class AgainstBots(gymnasium.Env):
         self.observation_space = table.observation_space(self.agent)
         self.bots: dict[int, Bot] = {}
         self._forfeited = False
+        self._carry = 0.0
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
@@ -58,6 +59,7 @@ class AgainstBots(gymnasium.Env):
                      for (other, level), draw in zip(self.levels.items(), draws[1:], strict=True)}
         self._forfeited = False
         self._play_bots()
+        self._carry = self._earned()  # dense rewards of the bots' moves before the learner's first
         return self._observation(), self._info()
 
     def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
@@ -77,7 +79,10 @@ class AgainstBots(gymnasium.Env):
         self._tell()
         self._play_bots()
         terminated = self.table.terminations[self.agent]
-        reward = self.table.rewards[self.agent] if terminated else 0.0
+        if self.table.dense_rewards:  # everything since the learner's last action, its own step included
+            reward, self._carry = self._carry + self._earned(), 0.0
+        else:
+            reward = self.table.rewards[self.agent] if terminated else 0.0
         return self._observation(), reward, terminated, self.table.truncations[self.agent], self._info()
 
     def render(self) -> str | None:
@@ -92,6 +97,9 @@ class AgainstBots(gymnasium.Env):
         return self._observation()["action_mask"].astype(bool)
 
     # --- the bots' turns -------------------------------------------------------------------
+    def _earned(self) -> float:
+        return float(self.table._cumulative_rewards[self.agent])
+
     def _over(self) -> bool:
         return self.table.terminations[self.agent] or self.table.truncations[self.agent]
 
@@ -141,21 +149,24 @@ class AgainstBots(gymnasium.Env):
 
 def against_bots(game: str, seat: int = 0, opponents: str | Sequence[str] = "hard", players: int | None = None,
                  options: Mapping[str, Any] | None = None, render_mode: str | None = None,
-                 max_cycles: int = MAX_CYCLES, illegal: str = "forfeit") -> AgainstBots:
+                 max_cycles: int = MAX_CYCLES, illegal: str = "forfeit", dense_rewards: bool = False) -> AgainstBots:
     """A Gymnasium environment: the learner at ``seat`` of ``game`` ("rose", "floors" or "shadows"),
     bots of level ``opponents`` (one level, or one per other seat in seat order) everywhere else.
 
     ``players`` defaults to the PettingZoo environment's (4, 4, and 3 for co-op Shadows, whose
     bots are the learner's team mates); ``options`` are the game's (for Shadows: ``{"preset": …}``
-    picks the co-op countdown).
+    picks the co-op countdown). ``dense_rewards=True`` (Fearsome Floors only) gives the learner, at
+    every step, the dense rewards of ``floors_v0.env`` earned since its last action.
     """
     from . import floors_v0, rose_v0, shadows_v0
 
     options = dict(options or {})
+    if dense_rewards and game != "floors":
+        raise ValueError(f"dense_rewards is for 'floors'; {game!r} rewards only its outcome")
     if game == "rose":
         table = rose_v0.env(players or 4, options, render_mode, max_cycles)
     elif game == "floors":
-        table = floors_v0.env(players or 4, options, render_mode, max_cycles)
+        table = floors_v0.env(players or 4, options, render_mode, max_cycles, dense_rewards)
     elif game == "shadows":
         preset = options.pop("preset", "agent")
         table = shadows_v0.env(players or 3, preset, options, render_mode, max_cycles)

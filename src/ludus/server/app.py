@@ -12,6 +12,7 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import logging.config
 from collections.abc import AsyncIterator
 from importlib import resources
 from pathlib import Path
@@ -26,7 +27,7 @@ from starlette.staticfiles import StaticFiles
 
 from ludus import i18n
 
-from .api import pictures
+from .api import openapi, pictures
 from .api.accounts import Accounts, AttemptRates, CsrfGuard
 from .api.analysis import Analyses
 from .api.archive import Archive, finished_from
@@ -34,8 +35,9 @@ from .api.history import History
 from .api.lobby import Lobby
 from .api.replay import ReplayApi, table_loader
 from .api.seating import Seating
-from .guards.hygiene import Hygiene
+from .guards.hygiene import Hygiene, allowed_methods
 from .guards.limits import Limits, Rates, Setups, limits_from_arguments
+from .guards.logs import LOG_CONFIG
 from .guards.timeouts import http_protocol, websocket_protocol
 from .live.clock import Clock
 from .live.hub import make_hub
@@ -44,6 +46,7 @@ from .live.presence import DEFAULT_GRACE
 from .live.tables import LiveTable, LiveTables
 from .live.turns import TICK as TURN_TICK
 from .live.turns import Turns
+from .live.work import Workers
 from .store import Store
 
 log = logging.getLogger("ludus.server")
@@ -79,10 +82,15 @@ async def messages(request: Request) -> JSONResponse:
 
 
 async def not_found(request: Request, error: Exception) -> JSONResponse:
-    """Unknown paths and methods answer JSON like every other refusal (Starlette's default is text)."""
+    """Unknown paths and methods answer JSON like every other refusal (Starlette's default is text); a 405
+    says in ``Allow`` which methods every route of the path takes together."""
     status = getattr(error, "status_code", 404)
-    code = "method-not-allowed" if status == 405 else "not-found"
-    return JSONResponse({"error": code, "detail": "no such path or method here"}, status_code=status)
+    if status == 405:
+        allowed = allowed_methods(request.app.router.routes, request.scope) or ["GET", "HEAD"]
+        return JSONResponse({"error": "method-not-allowed",
+                             "detail": f"{request.method} is not taken here; use {', '.join(allowed)}"},
+                            status_code=405, headers={"Allow": ", ".join(allowed)})
+    return JSONResponse({"error": "not-found", "detail": "no such path here"}, status_code=status)
 
 
 async def health(request: Request) -> JSONResponse:
@@ -109,6 +117,7 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
     hub = make_hub(redis_url)
     tables = LiveTables(store, hub, seat_grace, lease_seconds)
     setups = Setups(limits.setup_workers, limits.setup_seconds)
+    tables.workers = Workers(limits.setup_workers, limits.work_seconds)  # heavy game work off the loop (work.py)
     rates = Rates(limits, redis_url)
     lobby = Lobby(tables, rates, setups)
     clock = Clock(tables)
@@ -159,7 +168,7 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
             await hub.close()
             store.close()
 
-    replays = ReplayApi(table_loader(tables), rates=rates)
+    replays = ReplayApi(table_loader(tables), workers=tables.workers, rates=rates)
     routes = [
         *lobby.routes(),
         *accounts.routes(),
@@ -167,6 +176,7 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
         *Seating(tables, rates).routes(),
         *analyses.routes(),
         *pictures.routes(),
+        *openapi.routes(),
         *replays.routes(),
         Route("/health", health),
         Route("/i18n/{lang}", messages),
@@ -182,7 +192,7 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
         Mount("/web", NoCacheStatic(directory=WEB), name="web"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan,
-                    middleware=[Middleware(Hygiene), Middleware(CsrfGuard, accounts=accounts)],
+                    middleware=[Middleware(Hygiene, routes=routes), Middleware(CsrfGuard, accounts=accounts)],
                     exception_handlers={404: not_found, 405: not_found})
     app.state.tables = tables
     app.state.accounts = accounts
@@ -201,7 +211,7 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
 def serve_command(args: argparse.Namespace) -> int:
     import uvicorn
 
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.config.dictConfig(LOG_CONFIG)  # one line per cause per minute (logs.py)
     limits = limits_from_arguments(args)
     app = create_app(args.db, args.redis, seat_grace=args.seat_grace, lease_seconds=getattr(args, "lease", None),
                      secure_cookies=getattr(args, "secure_cookies", False), limits=limits)
@@ -209,7 +219,8 @@ def serve_command(args: argparse.Namespace) -> int:
     print(f"ludus: serving on http://{args.host}:{args.port}/ (database {database})", flush=True)
     # X-Forwarded-Proto and -For are believed only from the proxies named by --forwarded-allow-ips
     proxies = getattr(args, "forwarded_allow_ips", None)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024,
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", log_config=LOG_CONFIG,
+                ws_max_size=64 * 1024,
                 proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None,
                 # views are small and sent often: deflating each one costs more CPU than it saves
                 ws_per_message_deflate=False,

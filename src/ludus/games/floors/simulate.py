@@ -13,7 +13,6 @@ the competition for the cores).
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import os
 import random
 import time
@@ -25,6 +24,7 @@ from typing import Any
 from tqdm import tqdm
 
 from ludus.ai import bot_for
+from ludus.ai.backends import Backend, run_jobs
 from ludus.ai.bot import Bot
 from ludus.ai.stats import wilson_interval
 from ludus.engine import Game
@@ -180,30 +180,24 @@ def _play_job(job: tuple[list[str], int, dict[str, Any]]) -> GameRecord:
 
 def run_ladder(levels: Sequence[str], games: int, seed: int = 0, options: dict[str, Any] | None = None,
                jobs: int = 1, progress: bool = True, make_bot: BotMaker = make_registered,
-               lang: str = "en") -> Ladder:
+               lang: str = "en", ray: str | None = None) -> Ladder:
     """Play ``games`` games of the line-up with rotating seats and tally them (see the module docstring)."""
     levels = list(levels)
     ladder = Ladder(levels, seed)
     plan = [seating(levels, number, seed) for number in range(games)]
     records: Iterator[GameRecord]
-    pool = None
-    if jobs > 1 and make_bot is make_registered:
-        pool = multiprocessing.get_context("fork").Pool(jobs)
-        records = pool.imap(_play_job, [(seated, deal, dict(options or {})) for deal, seated, _ in plan])
+    if make_bot is make_registered:  # a pool or Ray (``ray``: "local" or an address) plays the same games
+        work = [(seated, deal, dict(options or {})) for deal, seated, _ in plan]
+        records = run_jobs(_play_job, work, Backend(workers=jobs, ray=ray))
     else:
         records = (play_game(seated, deal, options, make_bot) for deal, seated, _ in plan)
-    try:
-        with tqdm(total=games, desc=t("floors.sim.progress", lang), unit="game", disable=not progress) as bar:
-            for (_, _, entries), record in zip(plan, records, strict=False):
-                ladder.add(record, entries)
-                bar.update(1)
-                if ladder.games % len(levels) == 0:
-                    shares = {level: f"{wins / max(n, 1):.2f}" for level, (wins, n) in ladder.by_level().items()}
-                    bar.set_postfix(shares, refresh=False)
-    finally:
-        if pool is not None:
-            pool.close()
-            pool.join()
+    with tqdm(total=games, desc=t("floors.sim.progress", lang), unit="game", disable=not progress) as bar:
+        for (_, _, entries), record in zip(plan, records, strict=False):
+            ladder.add(record, entries)
+            bar.update(1)
+            if ladder.games % len(levels) == 0:
+                shares = {level: f"{wins / max(n, 1):.2f}" for level, (wins, n) in ladder.by_level().items()}
+                bar.set_postfix(shares, refresh=False)
     return ladder
 
 
@@ -222,6 +216,6 @@ def sim_command(args: argparse.Namespace) -> int:
     seed = getattr(args, "seed", 0) or 0
     options = getattr(args, "options", None) or {}
     jobs = getattr(args, "jobs", None) or int(os.environ.get("LUDUS_JOBS", "1") or 1)
-    ladder = run_ladder(levels, games, seed, options, jobs=jobs, lang=lang)
+    ladder = run_ladder(levels, games, seed, options, jobs=jobs, lang=lang, ray=getattr(args, "ray", None))
     print(report(ladder, lang))
     return 0

@@ -14,13 +14,12 @@ from __future__ import annotations
 
 import argparse
 import math
-import multiprocessing
 import os
 import random
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from statistics import NormalDist
 from typing import Any
@@ -28,6 +27,7 @@ from typing import Any
 from tqdm import tqdm
 
 from ludus.ai import bot_for
+from ludus.ai.backends import Backend, run_jobs
 from ludus.ai.bot import LEVELS
 from ludus.ai.stats import wilson_interval
 from ludus.engine import Game, Outcome, check_players, load_game, visible_events
@@ -184,31 +184,20 @@ def _play(job: tuple[int, list[str], int, dict[str, Any]]) -> GameRecord:
 
 
 def run(players: int, levels: Sequence[str], games: int, seed: int, options: dict[str, Any] | None = None,
-        progress: bool = True, rotate: bool = True, jobs: int = 1) -> Tally:
-    """Play ``games`` games of the line-up; the same seed gives the same games whatever ``jobs`` is."""
+        progress: bool = True, rotate: bool = True, jobs: int = 1, ray: str | None = None) -> Tally:
+    """Play ``games`` games of the line-up; the same seed gives the same games whatever ``jobs`` is, and
+    whether they run here or as Ray tasks (``ray``: "local" or a cluster's address; ``ludus.ai.backends``)."""
     if len(levels) != players:
         raise ValueError(f"need one level per seat: {players} seats, {len(levels)} levels")
     tally = Tally(list(levels))
     plan = [seating(levels, number, seed, rotate) for number in range(games)]
     work = [(deal, seated, number, dict(options or {})) for number, (deal, seated, _) in enumerate(plan)]
-    records: Iterator[GameRecord]
-    pool = None
-    if jobs > 1:
-        pool = multiprocessing.get_context("fork").Pool(jobs)
-        records = pool.imap(_play, work)
-    else:
-        records = map(_play, work)
-    try:
-        bar = tqdm(records, total=games, desc="rose", unit="game", disable=not progress, file=sys.stderr)
-        for (_, _, entries), record in zip(plan, bar, strict=True):
-            tally.add(record, entries)
-            if progress:
-                bar.set_postfix({row["level"]: f"{row['win_rate']:.2f}" for row in tally.level_rows()},
-                                refresh=False)
-    finally:
-        if pool is not None:
-            pool.close()
-            pool.join()
+    records = run_jobs(_play, work, Backend(workers=jobs, ray=ray))
+    bar = tqdm(records, total=games, desc="rose", unit="game", disable=not progress, file=sys.stderr)
+    for (_, _, entries), record in zip(plan, bar, strict=True):
+        tally.add(record, entries)
+        if progress:
+            bar.set_postfix({row["level"]: f"{row['win_rate']:.2f}" for row in tally.level_rows()}, refresh=False)
     return tally
 
 
@@ -254,6 +243,7 @@ def sim_command(args: argparse.Namespace) -> int:
     levels = parse_levels(seats_text, players)
     jobs = getattr(args, "jobs", None) or int(os.environ.get("LUDUS_JOBS", "1") or 1)
     tally = run(players, levels, int(getattr(args, "games", 100) or 0), int(getattr(args, "seed", 0) or 0),
-                getattr(args, "options", None) or {}, rotate=not getattr(args, "fixed_seats", False), jobs=jobs)
+                getattr(args, "options", None) or {}, rotate=not getattr(args, "fixed_seats", False), jobs=jobs,
+                ray=getattr(args, "ray", None))
     print(report(tally))
     return 0

@@ -14,7 +14,12 @@ Both roles work from their seat's view only (``choose(view, decision)``), so the
   the other reachable spaces, and that keep the team off police. When even the best give is a poor
   bet it asks for a new row of face-up cards (``wants``).
 
-``make_policy(role, seed)`` is the hook ``simulate.py`` and the server's bot seats use; the
+The levels (``LEVELS``) differ in what they weigh. The hard level adds a literal reading (the words
+the element names share, ``NAMES_READER``) to both roles, and its officer predicts exactly where its own
+hard detectives will go for each give, from what they see (the view without the map: the team's secret
+stays with the officer). Nothing is sampled or timed: a choice follows from the view and the seed.
+
+``make_policy(role, seed)`` (the hard level's policies) is the hook ``simulate.py`` and the server's bot seats use; the
 decision kinds and view fields are those of docs/shadows.md.
 """
 
@@ -30,7 +35,7 @@ import numpy as np
 from ludus.engine import Choice, Decision
 
 from . import board
-from .association import MeaningReader, Reader, WordsReader, card_reading, clue_scores
+from .association import LiteralReader, MeaningReader, Reader, WordsReader, card_reading, clue_scores
 from .pictures import Deck, deck_for
 
 EVIDENCE_MARKERS = 3
@@ -79,6 +84,40 @@ def space_penalties(view: dict[str, Any], spaces: Sequence[int]) -> np.ndarray:
     return np.array([-2.5 if s in police else -0.5 if s in marked else 0.0 for s in spaces])
 
 
+NAMES_READER = LiteralReader()
+"""The plainest reading a person gives a clue: the words the pictures' element names share ("a cat"
+for "cat on a sofa"). The hard levels weigh it besides their own two readings: people who give clues
+that way are common, and a detective who misses such an obvious clue walks into the police."""
+
+
+def police_risk(view: dict[str, Any], spaces: Sequence[int]) -> np.ndarray:
+    """The chance that each space shows police on the seat's team card, from public facts only: the
+    centre never does; a space where the team landed this round without a token, or that holds an
+    evidence marker, does not; a space where it took a token does. Of the other team's landings
+    (team game) evidence and clients rule police out on this card too (one category a space), and its
+    police leave an even chance (6 of a card's 12 police are shared). Every other space shares the
+    police still unaccounted for evenly."""
+    name, team = _team(view)
+    police_total = int((view.get("options") or {}).get("police", 12))
+    known: dict[int, float] = {board.CENTRE: 0.0}
+    for space in _marked(view):
+        known[space] = 0.0
+    for landing in view["landings"]:
+        space, result = landing["space"], landing["result"]
+        if landing["team"] == name:
+            known[space] = 1.0 if result == "police" else 0.0
+        elif result in ("evidence", "client"):
+            known[space] = 0.0
+        elif result == "police" and space not in known:
+            known[space] = 0.5
+    for space in team["police"]:
+        known[space] = 1.0
+    unknown = [s for s in board.PLAYABLE if s not in known]
+    left = max(0.0, police_total - sum(v for v in known.values()))
+    share = min(1.0, left / len(unknown)) if unknown else 0.0
+    return np.array([known.get(s, share) for s in spaces])
+
+
 def read_clue(readers: Reader | Sequence[Reader], deck: Deck, view: dict[str, Any], cards: Sequence[str],
               spaces: Sequence[int]) -> np.ndarray:
     """The detectives' reading of ``cards``: one score per candidate space (higher = more likely meant):
@@ -103,10 +142,58 @@ class Detective:
     role = "detective"
 
     def __init__(self, scorer: Reader | None = None, seed: int | None = None, *, doubt: float = 0.0,
-                 readers: Sequence[Reader] | None = None) -> None:
+                 readers: Sequence[Reader] | None = None, names: float = 0.0,
+                 caution: Sequence[float] = (0.0,), sureness: float = 0.5, shun_police: bool = False) -> None:
         self.readers: tuple[Reader, ...] = tuple(readers or ((scorer,) if scorer else all_readers()))
         self.rng = random.Random(seed)
         self.doubt = doubt
+        self.names = names
+        """weight of the element-name reading (``NAMES_READER``) added to the averaged readings"""
+        self.caution = tuple(caution)
+        """how much a police token weighs against landing where the officer meant, by the tokens the team
+        already holds (the last entry for more): with caution > 0 the detective turns its scores into
+        chances (softmax, temperature ``sureness``) and takes the space with the best chance minus
+        caution × (chance it is not meant) × ``police_risk``, so an unclear clue sends it to a space
+        known to be safe instead of a gamble — the more so the closer the team is to losing the round"""
+        self.sureness = sureness
+        self.shun_police = shun_police
+        """never land where the team already took a police token while another space is offered (every
+        landing there costs a token again; no officer means it)"""
+
+    def scores(self, view: dict[str, Any], cards: Sequence[str], spaces: Sequence[int],
+               readings: dict[tuple[str, str, tuple[int, ...]], np.ndarray] | None = None) -> np.ndarray:
+        """What the detective holds for each space (higher = go there). Reads only what every seat of
+        the team sees: the pictures, the cards, the team's police and markers, the public landings.
+        ``readings`` may hold the cards' readings already computed for these spaces (an officer
+        predicting this detective for many gives in one position); the figures are the same."""
+        deck = deck_of(view)
+        candidates = [deck[view["pictures"][s]] for s in spaces]
+        cache = {} if readings is None else readings
+
+        def clue(reader: Reader) -> np.ndarray:
+            # clue_scores, with each card's reading computed once per position
+            total = np.zeros(len(spaces))
+            for card in cards:
+                key = (reader.name, card, tuple(spaces))
+                if key not in cache:
+                    cache[key] = card_reading(reader, deck[card], candidates)
+                total += cache[key]
+            return total
+
+        scores = sum((clue(r) for r in self.readers), np.zeros(len(spaces))) / len(self.readers)
+        scores = scores + space_penalties(view, spaces)
+        if self.names:
+            scores = scores + self.names * clue(NAMES_READER)
+        tokens = _team(view)[1]["police"]
+        police = set(tokens)
+        if self.shun_police and any(s not in police for s in spaces):
+            scores = np.where([s in police for s in spaces], -1e6, scores)
+        caution = self.caution[min(len(tokens), len(self.caution) - 1)]
+        if caution > 0:
+            chances = np.exp((scores - scores.max()) / self.sureness)
+            chances /= chances.sum()
+            scores = chances - caution * (1 - chances) * police_risk(view, spaces)
+        return scores
 
     def wants(self, view: dict[str, Any], decision: Decision) -> bool:
         return decision.kind == "move"
@@ -118,7 +205,7 @@ class Detective:
         cards = decision.prompt.get("cards") or _team(view)[1]["hand"]
         if not cards or len(spaces) == 1:
             return spaces[0]
-        scores = read_clue(self.readers, deck_of(view), view, cards, spaces)
+        scores = self.scores(view, cards, spaces)
         if self.doubt > 0:
             weights = np.exp((scores - scores.max()) / self.doubt)
             return self.rng.choices(spaces, weights=weights.tolist())[0]
@@ -144,7 +231,8 @@ class Officer:
 
     def __init__(self, scorer: Reader | None = None, seed: int | None = None, *, doubt: float = 0.6,
                  police_cost: float = 4.0, second_card_cost: float = 0.35, refresh_below: float = 0.3,
-                 unsure_below: float = 0.7, readers: Sequence[Reader] | None = None) -> None:
+                 unsure_below: float = 0.7, readers: Sequence[Reader] | None = None, literal: bool = False,
+                 partner: Detective | None = None, trust: float = 0.0) -> None:
         self.scorer = scorer or shared_scorer()
         self.readers: tuple[Reader, ...] = tuple(
             readers or (self.scorer, *(r for r in all_readers() if r.name != self.scorer.name)))
@@ -158,7 +246,18 @@ class Officer:
         self.refresh_below = refresh_below
         self.unsure_below = unsure_below
         """ask for a new row when even the best give leaves some reading less sure than this of the space meant"""
+        self.literal = literal
+        """also judge every give by the element-name reading (``NAMES_READER``) as a literal person
+        reads it: straight to the best match, a tie an even guess. A clue whose target does not stand
+        out by shared name words is then worth what that reading makes of it"""
+        self.partner = partner
+        """the team's own bot detective, if the officer knows how it reads: it then predicts exactly
+        where that detective goes for each give (from what the detective sees: the view without the map)"""
+        self.trust = trust
+        """the share of a give's worth that comes from that exact prediction (the rest from the hedged
+        readings, which keep the clue sound for partners who read otherwise)"""
         self.last_plan: Plan | None = None
+        self._judged: tuple[tuple[Any, ...], Plan | None] | None = None
         self._refreshed_at: tuple[int, int] | None = None
 
     # --- reading the map ---------------------------------------------------------------------
@@ -217,15 +316,24 @@ class Officer:
         values = {size: self.landing_values(view, spaces) for size, spaces in by_size.items()}
         candidates = {size: [deck[view["pictures"][s]] for s in spaces] for size, spaces in by_size.items()}
         penalties = {size: space_penalties(view, spaces) for size, spaces in by_size.items()}
-        readings: dict[tuple[int, int, str], np.ndarray] = {}
+        # each card's reading of the spaces in reach, computed once per position and shared with the
+        # prediction of the team's own detective (the same readers give the same readings)
+        readings: dict[tuple[str, str, tuple[int, ...]], np.ndarray] = {}
 
-        def reading_of(n: int, size: int, card: str) -> np.ndarray:
-            # a pair's reading is the sum of its cards' readings: compute each card once per size
-            key = (n, size, card)
+        def read_card(reader: Reader, size: int, card: str) -> np.ndarray:
+            key = (reader.name, card, tuple(by_size[size]))
             if key not in readings:
-                readings[key] = card_reading(self.readers[n], deck[card], candidates[size])
+                readings[key] = card_reading(reader, deck[card], candidates[size])
             return readings[key]
 
+        def reading_of(n: int, size: int, card: str) -> np.ndarray:
+            # a pair's reading is the sum of its cards' readings
+            return read_card(self.readers[n], size, card)
+
+        def literal_of(size: int, card: str) -> np.ndarray:
+            return read_card(NAMES_READER, size, card)
+
+        seen = {key: value for key, value in view.items() if key != "map"}  # what the detectives see
         found = []
         for give in gives:
             cards = tuple(give)
@@ -238,12 +346,22 @@ class Officer:
                 reading = sum((reading_of(n, size, card) for card in cards), penalties[size])
                 weights = np.exp((reading - reading.max()) / self.doubt)
                 chances.append(weights / weights.sum())
+            if self.literal:
+                reading = sum((literal_of(size, card) for card in cards), penalties[size])
+                best = (reading >= reading.max() - 1e-9).astype(float)
+                chances.append(best / best.sum())
             worth = values[len(cards)]
             # a give is worth what it is worth to the reader it suits least: a clue only some
             # readings get is a gamble on how the partner across the table thinks
-            expected = min(float(chance @ worth) for chance in chances) - self.second_card_cost * (len(cards) - 1)
+            expected = min(float(chance @ worth) for chance in chances)
             mean = sum(chances) / len(chances)
             meant = int(np.argmax(mean))
+            if self.partner is not None:
+                landing = int(np.argmax(self.partner.scores(seen, cards, spaces, readings)))
+                expected = self.trust * float(worth[landing]) + (1 - self.trust) * expected
+                if self.trust >= 0.5:
+                    meant = landing
+            expected -= self.second_card_cost * (len(cards) - 1)
             p_police = max(float(sum(p for p, s in zip(chance, spaces, strict=True) if kinds[s] == "police"))
                            for chance in chances)
             p_target = min(float(chance[meant]) for chance in chances)
@@ -254,8 +372,17 @@ class Officer:
         if gives is None:
             row = [c for c in view["face_up"] if c is not None]
             gives = [[c] for c in row] + [[a, b] for i, a in enumerate(row) for b in row[i + 1:]]
+        # Weighing a new row and then giving ask about the same position: judge it once.
+        _, team = _team(view)
+        moment = (view["round"], len(view["landings"]), tuple(view["face_up"]), team["figure"],
+                  tuple(team["police"]), tuple(team["markers"]), tuple(sorted(_marked(view))),
+                  tuple(tuple(give) for give in gives))
+        if self._judged is not None and self._judged[0] == moment:
+            return self._judged[1]
         judged = self.plans(view, gives)
-        return max(judged, key=lambda plan: plan.value) if judged else None
+        best = max(judged, key=lambda plan: plan.value) if judged else None
+        self._judged = (moment, best)
+        return best
 
     def _progress(self, view: dict[str, Any], plan: Plan) -> float:
         """How much better the expected landing is than staying where the figure stands."""
@@ -305,18 +432,32 @@ def _fallback(view: dict[str, Any], decision: Decision) -> Choice:
 
 
 def make_policy(role: str, seed: int | None = None, scorer: str = "meaning+look") -> Officer | Detective:
-    """A policy for ``role`` ("officer" or "detective"); ``scorer`` ("meaning+look" or "words") is the
-    officer's first reading. Both roles use both of the AI's readings."""
+    """A policy for ``role`` ("officer" or "detective") of the strongest level (``LEVELS["hard"]``);
+    ``scorer`` ("meaning+look" or "words") is the officer's first reading. Both roles use both of the
+    AI's readings and the element-name reading."""
     chosen = shared_scorer(scorer)
     if role == "officer":
-        # Hedge over two readings (meaning+look and plain words): people do not read pictures the way any
-        # one reader does, and clues that work for both hold up for partners built differently
-        # (benchmarks/shadows_ai.py).
+        # Hedge over two readings (meaning+look and plain words) and the literal one: people do not read
+        # pictures the way any one reader does, and clues that work for all hold up for partners built
+        # differently (benchmarks/shadows_ai.py).
         readers = (chosen, *(shared_scorer(other) for other in SCORER_NAMES if other != scorer))
-        return Officer(chosen, seed, readers=readers)
+        return _officer(LEVELS["hard"], chosen, readers, seed)
     if role == "detective":
-        return Detective(seed=seed)
+        return _detective(LEVELS["hard"], all_readers(), seed)
     raise ValueError(f"unknown Shadows role {role!r}; use 'officer' or 'detective'")
+
+
+def _detective(settings: dict[str, Any], readers: Sequence[Reader], seed: int | None) -> Detective:
+    return Detective(seed=seed, readers=readers, doubt=settings["detective_doubt"], names=settings["names"],
+                     shun_police=settings["shun_police"])
+
+
+def _officer(settings: dict[str, Any], scorer: Reader, readers: Sequence[Reader], seed: int | None) -> Officer:
+    # The officer's model of its own detectives: the same level's detective (no randomness is used
+    # to predict it: its scores are a function of what the detectives see).
+    partner = _detective(settings, readers, None) if settings["trust"] > 0 else None
+    return Officer(scorer, seed, readers=readers, doubt=settings["officer_doubt"], literal=settings["literal"],
+                   partner=partner, trust=settings["trust"])
 
 
 class SeatBot:
@@ -329,8 +470,8 @@ class SeatBot:
         scorer = shared_scorer(settings["scorer"])
         readers = tuple(shared_scorer(name) for name in settings["readers"])
         self.policies: dict[str, Officer | Detective] = {
-            "officer": Officer(scorer, rng.getrandbits(32), readers=readers, doubt=settings["officer_doubt"]),
-            "detective": Detective(seed=rng.getrandbits(32), readers=readers, doubt=settings["detective_doubt"]),
+            "officer": _officer(settings, scorer, readers, rng.getrandbits(32)),
+            "detective": _detective(settings, readers, rng.getrandbits(32)),
         }
 
     def _policy(self, view: dict[str, Any]) -> Officer | Detective:
@@ -343,11 +484,16 @@ class SeatBot:
         return self._policy(view).choose(view, decision)
 
 
+_PLAIN = {"names": 0.0, "literal": False, "trust": 0.0, "shun_police": False}
 LEVELS: dict[str, dict[str, Any]] = {
-    # easy: plain words only and an unsure reading; hard: both readings, hedged clues, sure reading
-    "easy": {"scorer": "words", "readers": ("words",), "officer_doubt": 1.0, "detective_doubt": 1.0},
-    "medium": {"scorer": "meaning+look", "readers": SCORER_NAMES, "officer_doubt": 0.6, "detective_doubt": 0.6},
-    "hard": {"scorer": "meaning+look", "readers": SCORER_NAMES, "officer_doubt": 0.6, "detective_doubt": 0.0},
+    # easy: plain words only and an unsure reading; medium: both readings, hedged clues, unsure reading;
+    # hard: both readings and the literal one, hedged clues its own detectives are sure to read
+    # (the officer predicts them exactly), sure reading
+    "easy": {"scorer": "words", "readers": ("words",), "officer_doubt": 1.0, "detective_doubt": 1.0, **_PLAIN},
+    "medium": {"scorer": "meaning+look", "readers": SCORER_NAMES, "officer_doubt": 0.6, "detective_doubt": 0.6,
+               **_PLAIN},
+    "hard": {"scorer": "meaning+look", "readers": SCORER_NAMES, "officer_doubt": 0.6, "detective_doubt": 0.0,
+             "names": 1.0, "literal": True, "trust": 0.5, "shun_police": True},
 }
 """Bot levels for ``ludus.ai.bot.register_bot``: ``bot_factory(level)``."""
 

@@ -13,7 +13,7 @@ from ludus.engine import BadOptions, Choice, Decision, Event, Option, Outcome, c
 from ludus.engine.chance import rng_for
 
 from . import rules, views
-from .maps import MapParams, NoMap
+from .maps import MapParams, NoMap, unreliable
 from .seating import teams_for
 from .state import COOP_PRESETS, ShadowsState
 
@@ -74,10 +74,11 @@ class Shadows:
         if resolved["rounds_to_win"] < 1 or resolved["police_limit"] < 1:
             raise BadOptions("rounds_to_win and police_limit must be at least 1")
         params = self.params(resolved)
-        try:
-            params.check()
-        except ValueError as error:
-            raise BadOptions(str(error)) from error
+        # every round needs a map: options that can leave a round without one are refused now, by a bounded
+        # check, rather than found out at some later round (which then ends the table: docs/server.md)
+        reason = unreliable(params, resolved["max_map_rating"])
+        if reason is not None:
+            raise BadOptions(f"no map fits these options reliably: {reason}")
         preset = None if coop == "off" else coop
         teams = teams_for(players, preset is not None, resolved["seating"])
         state = ShadowsState(players, resolved, params, preset, rng_for(seed), teams)
@@ -86,6 +87,11 @@ class Shadows:
         except NoMap as error:  # the options ask for maps the board cannot hold: the options are at fault
             raise BadOptions(f"no map fits these options ({error})") from error
         return state
+
+    def heavy_next(self, state: ShadowsState) -> bool:
+        """May the next choice or clock advance start a round (a map search, ``ludus.engine.heavy``)? Only
+        between rounds, or during one when its end starts the next at once (``swap_roles`` off)."""
+        return state.phase == "between" or (state.phase == "play" and not state.options["swap_roles"])
 
     def decisions(self, state: ShadowsState) -> list[Decision]:
         return rules.decisions(state)

@@ -32,10 +32,13 @@ constraints do not depend on the orientation.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+
+from ludus.engine.heavy import heavy
 
 from . import board
 
@@ -338,12 +341,14 @@ def _free_attempt(rng: random.Random, params: MapParams) -> tuple[str, ...] | No
     return tuple(cats)
 
 
+@heavy
 def generate(rng: random.Random, params: MapParams = DEFAULT_PARAMS, *, max_rating: int = 5,
              allowed: Allowed | None = None, attempts: int = 20000) -> MapPair:
     """A random legal map pair (seeded by ``rng``), rated at most ``max_rating``.
 
     ``allowed`` restricts the categories per space (world sampling for bots: a pair consistent with
-    what a seat has seen). Raises NoMap when nothing fits within ``attempts`` tries.
+    what a seat has seen). Raises NoMap when nothing fits within ``attempts`` tries. Heavy work
+    (``ludus.engine.heavy``): a search can take seconds, so the server runs it on a worker.
     """
     params.check()
     constrained = allowed is not None
@@ -360,3 +365,62 @@ def generate(rng: random.Random, params: MapParams = DEFAULT_PARAMS, *, max_rati
         rotated = pair.rotated(turns) if turns else pair
         return MapPair(rotated.categories, turns, rating)
     raise NoMap(f"no map pair fits after {attempts} attempts")
+
+
+def _too_hard(categories: tuple[str, ...], max_rating: int) -> bool:
+    """Is the pair surely rated above ``max_rating``, by a bound that needs no search? A tour visits three
+    evidence spaces and a client, so it is at least 4 moves long; the police beside the targets add their
+    quarter points (``_card_score``)."""
+    if max_rating > len(RATING_STEPS):
+        return False
+    for card in CARDS:
+        police, evidence, clients = _card(categories, card)
+        exposure = sum((_STEPS[s] & police).bit_count() for s in (*evidence, *clients))
+        if 4 + exposure / 4 > RATING_STEPS[max_rating - 1]:
+            return True
+    return False
+
+
+SAMPLE_TRIES = 600
+"""How many of the generator's own draws ``unreliable`` looks at, at most."""
+SAMPLE_HITS = 8
+"""How many of them must give a fitting pair. A set whose draws fit less than once in 1,450 (so that
+``generate``'s 20,000 tries fail more than once in a million rounds) passes with a chance of about 2e-8:
+the expected hits in 600 draws are then at most 0.41."""
+
+
+@functools.cache
+def unreliable(params: MapParams, max_rating: int) -> str | None:
+    """Why maps of these counts, rated at most ``max_rating``, cannot be relied on at every round start, or
+    None when they can. Bounded (at most ``SAMPLE_TRIES`` draws, each a fixed amount of work) and pure (a
+    fixed seed: the same options always get the same answer).
+
+    First what can never fit, counted exactly: the counts on the free spaces (``MapParams.check``) and the
+    evidence on the spaces far enough from the centre. Then what the generator would face: its own draws,
+    from a fixed seed, must give a legal pair of the rating often enough (``SAMPLE_HITS``) that a round's
+    search cannot fail but by a chance below one in a million — police that cut the centre off from the
+    targets, or too many police beside them for the rating, show up as draws that never fit.
+    """
+    try:
+        params.check()
+    except ValueError as error:
+        return str(error)
+    far = sum(1 for s in _FREE if _FROM_CENTRE[s] >= params.min_evidence_distance)
+    evidence = params.shared_evidence + 2 * params.evidence
+    if evidence > far:
+        return (f"{evidence} evidence spaces do not fit on the {far} spaces at least "
+                f"{params.min_evidence_distance} from the centre")
+    rng = random.Random(0)
+    hits = 0
+    for tried in range(1, SAMPLE_TRIES + 1):
+        cats = _free_attempt(rng, params)
+        if cats is not None and not _too_hard(cats, max_rating):
+            rating = _legal_rating(MapPair(cats))
+            if rating is not None and rating <= max_rating:
+                hits += 1
+                if hits >= SAMPLE_HITS:
+                    return None
+        if SAMPLE_HITS - hits > SAMPLE_TRIES - tried:
+            break  # the rest cannot make up the difference
+    return (f"maps with these counts rated {max_rating} or easier are too rare to be found at every round: "
+            f"{hits} of {SAMPLE_TRIES} tries fit, {SAMPLE_HITS} must")

@@ -11,21 +11,23 @@ again, as at the table. The co-op countdown runs on the same simulated clock thr
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import time
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from tqdm import tqdm
 
+from ludus.ai.backends import Backend, run_jobs, started
 from ludus.engine import Decision, IllegalChoice, Match
 
 from .agreeing import AgreeingBot
 from .game import GAME
-from .policies import LEVELS, ai_available, seat_bot, wants
+from .policies import LEVELS, Policy, ai_available, seat_bot, wants
 
 THINK_SECONDS: dict[str, tuple[float, float]] = {
     "give": (8.0, 25.0), "move": (5.0, 20.0), "refresh": (2.0, 6.0), "next-officer": (2.0, 10.0)}
@@ -81,6 +83,15 @@ class Stats:
                 self.reasons[data["reason"]] += 1
                 self.round_results[data["winner"] or f"lost by {data['loser']}"] += 1
 
+    def merge(self, other: Stats) -> None:
+        """Add another run's counts (games played elsewhere: a process pool or Ray)."""
+        for name in ("game_results", "round_results", "reasons"):
+            getattr(self, name).update(getattr(other, name))
+        for name in ("games", "rounds", "gives", "cards", "evidence", "police", "refreshes", "reshuffles",
+                     "collisions", "decisions"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.round_seconds.extend(other.round_seconds)
+
     def report(self) -> str:
         rounds = max(self.rounds, 1)
         lines = [f"games {self.games}, rounds {self.rounds}, decisions {self.decisions} "
@@ -102,12 +113,15 @@ class Stats:
 
 
 def play_game(players: int, seed: int, options: Mapping[str, Any], levels: Sequence[str], stats: Stats,
-              max_decisions: int = 20_000) -> Match:
-    """One whole game in simulated real time; returns the match (its log replays exactly)."""
+              max_decisions: int = 20_000, wrap: Callable[[int, Policy], Policy] | None = None) -> Match:
+    """One whole game in simulated real time; returns the match (its log replays exactly). ``wrap(seat,
+    bot)`` may wrap a seat's bot (e.g. to time its thinking) without changing its choices."""
     match = Match(GAME, players, seed, dict(options))
     rng = random.Random(f"shadows-sim:{seed}")
     # Each seat's bot follows it through role swaps (one policy per role inside).
-    bots = [AgreeingBot(seat_bot(level, rng.getrandbits(32))) for level in levels]
+    bots: list[Policy] = [AgreeingBot(seat_bot(level, rng.getrandbits(32))) for level in levels]
+    if wrap is not None:
+        bots = [wrap(seat, bot) for seat, bot in enumerate(bots)]
     plans: dict[int, Plan] = {}
     now = 0.0
     round_began = 0.0
@@ -169,6 +183,34 @@ def play_game(players: int, seed: int, options: Mapping[str, Any], levels: Seque
     return match
 
 
+def _play_alone(job: tuple[int, int, dict[str, Any], list[str]]) -> Stats:
+    """One game with its own counts (a pool or Ray task)."""
+    players, seed, options, levels = job
+    stats = Stats()
+    play_game(players, seed, options, levels, stats)
+    return stats
+
+
+def play_games(players: int, first_seed: int, options: Mapping[str, Any], levels: Sequence[str], stats: Stats,
+               games: int | None, rounds: int | None, backend: Backend, bar: tqdm) -> None:
+    """Games with seeds ``first_seed``, ``first_seed + 1``, … until ``games`` games or ``rounds`` rounds were
+    played. With more than one worker the games run in waves; their counts are added in seed order and the
+    same games stop the run, so the figures are those of one process playing them one after another."""
+    seed = first_seed
+    alone = backend.ray is None and backend.workers <= 1
+    with started(backend):
+        while (stats.rounds < rounds) if rounds else (stats.games < (games or 0)):
+            wave = 1 if alone else max(2, backend.workers) * 4 if rounds else (games or 0) - stats.games
+            jobs = [(players, seed + n, dict(options), list(levels)) for n in range(wave)]
+            for played in run_jobs(_play_alone, jobs, backend):
+                if (stats.rounds >= rounds) if rounds else (stats.games >= (games or 0)):
+                    break
+                before = stats.rounds
+                stats.merge(played)
+                bar.update(min(stats.rounds, rounds) - min(before, rounds) if rounds else 1)
+                seed += 1
+
+
 def sim_command(args: argparse.Namespace) -> int:
     options = dict(getattr(args, "options", None) or {})
     if getattr(args, "coop", None):
@@ -191,13 +233,10 @@ def sim_command(args: argparse.Namespace) -> int:
     rounds = getattr(args, "rounds", None)
     started = time.perf_counter()
     total = rounds if rounds else args.games
+    jobs = getattr(args, "jobs", None) or int(os.environ.get("LUDUS_JOBS", "1") or 1)
+    backend = Backend(workers=jobs, ray=getattr(args, "ray", None))
     with tqdm(total=total, unit="round" if rounds else "game", desc="shadows") as bar:
-        seed = args.seed
-        while (stats.rounds < rounds) if rounds else (stats.games < args.games):
-            before = stats.rounds
-            play_game(players, seed, options, levels, stats)
-            bar.update(min(stats.rounds, total) - min(before, total) if rounds else 1)
-            seed += 1
+        play_games(players, args.seed, options, levels, stats, args.games, rounds, backend, bar)
     stats.wall = time.perf_counter() - started
     mode = f"co-op {preset}" if preset else "two teams"
     print(f"shadows, {players} players, {mode}, seats {','.join(seats)}")

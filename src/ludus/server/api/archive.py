@@ -354,6 +354,8 @@ def _outcome_json(outcome: Outcome) -> dict[str, Any]:
     kept = {"winners": list(outcome.winners), "scores": {str(k): v for k, v in outcome.scores.items()}}
     if "forfeit" in details:
         kept["forfeit"] = details["forfeit"]
+    if "abandoned" in details:  # the server could not go on (live.py, LiveTable.abandon)
+        kept["abandoned"] = details["abandoned"]
     return kept
 
 

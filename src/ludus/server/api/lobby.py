@@ -24,6 +24,7 @@ from ludus.ai.bot import LEVELS
 from ludus.engine import GAMES, BadOptions, UnknownGame, check_players, game_ids, load_game, resolve_options
 from ludus.engine.chance import new_secret
 
+from ..guards.hygiene import MAX_BODY
 from ..guards.inputs import BadInput, display_name, is_table_id, json_object
 from ..guards.limits import Rate, Rates, Setups, SetupTimeout, TooMany, client_address
 from ..live.tables import LiveTables
@@ -56,9 +57,6 @@ def match_file(record: TableRecord, log: list[dict[str, Any]]) -> dict[str, Any]
     return {"format": "ludus-match/1", "game": record.game, "players": record.players, "seed": record.seed,
             "options": record.options, "log": log,
             "seats": [{"seat": seat.seat, "name": seat.name, "bot": seat.bot} for seat in record.seats]}
-
-
-MAX_BODY = 16 * 1024  # a lobby request is a few hundred bytes
 
 
 async def _body(request: Request) -> dict[str, Any]:

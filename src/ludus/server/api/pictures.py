@@ -11,6 +11,7 @@ board or in the card row, so serving any id to anyone gives nothing away.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from starlette.requests import Request
@@ -40,14 +41,16 @@ def _labels(seed: int | None, lang: str) -> dict[str, str]:
     return {picture.id: label(picture, lang) for picture in deck_for(seed).values()}
 
 
+SEED_TEXT = re.compile(r"-?[0-9]{1,19}")
+
+
 def _seed(request: Request) -> int | JSONResponse | None:
     raw_seed = request.query_params.get("seed")
     if raw_seed in (None, "", "null"):
         return None
-    try:
-        seed = int(raw_seed)
-    except ValueError:
+    if not SEED_TEXT.fullmatch(raw_seed):  # (int() would also take " 7", "+7" and "7_0")
         return _refuse("bad-seed", "seed is a whole number", 400)
+    seed = int(raw_seed)
     if not -MAX_SEED <= seed < MAX_SEED:
         return _refuse("bad-seed", "seed is out of range", 400)
     try:  # a fresh deck is drawn on the event loop (milliseconds a picture): so many per address

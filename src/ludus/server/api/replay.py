@@ -9,9 +9,10 @@ and the table page itself shows each seat its own view (``not-over``, 403). The 
 file (``ludus replay FILE --web``, see replay_file.py), which may be unfinished: then everything but the
 "all" perspective is offered (the file's holder has its whole log anyway).
 
-A table's log is replayed once (on a worker thread) into a Replay that keeps a snapshot every 16 steps; the
-views are computed per aligned chunk of 16 steps and kept, already serialized, in a small LRU, so stepping,
-jumping and playing back cost a dictionary lookup once a chunk has been seen.
+A table's log is replayed once (on a worker process, under a deadline: work.py) into a Replay that keeps a
+snapshot every 16 steps and after every step that did heavy work (so a Shadows map is never searched twice);
+the views are computed per aligned chunk of 16 steps and kept, already serialized, in a small LRU, so
+stepping, jumping and playing back cost a dictionary lookup once a chunk has been seen.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from ludus.engine.replay import EVERYONE, Perspective, Replay
 from ..guards.inputs import is_table_id
 from ..guards.limits import Rates, TooMany, client_address
 from ..live.tables import LiveTables
+from ..live.work import Workers, WorkFailed
 from .lobby import LobbyError, match_file
 
 CHUNK = 16
@@ -98,8 +100,10 @@ class ReplayCache:
     """Replays of the last tables asked for (LRU), and serialized parts of their answers: the steps of a
     perspective, and the views of a perspective's 16-step chunks (LRU within a budget of characters)."""
 
-    def __init__(self, load: Loader, keep: int = 16, budget: int = 32 * 2**20) -> None:
+    def __init__(self, load: Loader, keep: int = 16, budget: int = 32 * 2**20,
+                 workers: Workers | None = None) -> None:
         self.load = load
+        self.workers = workers
         self.keep = keep
         self.budget = budget
         self.replays: OrderedDict[str, Loaded] = OrderedDict()
@@ -120,9 +124,12 @@ class ReplayCache:
         try:
             saved = await self.load(table_id)
             try:
-                replay = await asyncio.to_thread(Replay.from_json, saved.match)
+                replay = await self.build(saved.match)
             except (IllegalChoice, ValueError) as error:
                 raise LobbyError("server-error", f"the saved match does not replay: {error}", 500) from error
+            except WorkFailed as error:
+                raise LobbyError("replay-timeout", f"replaying this game took too long ({error}); try again later",
+                                 503) from error
             loaded = Loaded(replay, saved.seats)
             self.replays[table_id] = loaded
             while len(self.replays) > self.keep:
@@ -138,6 +145,13 @@ class ReplayCache:
             raise
         finally:
             del self._building[table_id]
+
+    async def build(self, match: dict[str, Any]) -> Replay:
+        """The match replayed: on a worker process under a deadline when there are workers (a server: a Shadows
+        game searches a map per round), else on a thread (a saved file's viewer)."""
+        if self.workers is None:
+            return await asyncio.to_thread(Replay.from_json, match)
+        return await self.workers.replay_file(match)
 
     async def kept(self, key: tuple[str, str, int], make: Callable[[], list[str]]) -> list[str]:
         """The texts kept under ``key``, or made now on a worker thread (a replay's views cost CPU)."""
@@ -207,8 +221,9 @@ class Answers:
 
 
 class ReplayApi:
-    def __init__(self, load: Loader, table_pages: bool = True, rates: Rates | None = None) -> None:
-        self.cache = ReplayCache(load)
+    def __init__(self, load: Loader, table_pages: bool = True, workers: Workers | None = None,
+                 rates: Rates | None = None) -> None:
+        self.cache = ReplayCache(load, workers=workers)
         self.answers = Answers()
         self.table_pages = table_pages  # a saved file's viewer has no table page to go back to
         self.rates = rates  # replay requests of one address (``Limits.replays``); a saved file's viewer has none

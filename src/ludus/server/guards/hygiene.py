@@ -4,18 +4,22 @@
   inline script, no framing), X-Frame-Options, X-Content-Type-Options and Referrer-Policy.
 - Requests that change something (POST, PUT, PATCH, DELETE) must be ``application/json``; the content
   types a cross-site HTML form can send (text/plain, form encodings) get 415 ``json-only``, and a
-  cross-site ``fetch`` with JSON needs a CORS preflight this server never grants.
+  cross-site ``fetch`` with JSON needs a CORS preflight this server never grants. A method no route of the
+  path takes gets 405 ``method-not-allowed`` with ``Allow`` (whatever its content type), an unknown path 404.
+- A body announced larger than ``MAX_BODY`` gets 413 (JSON) before a byte of it is read; one that turns
+  out larger while it is read gets the same from the endpoint's reader (lobby.py).
 - A WebSocket opened from a page must come from the served host itself or from an allowed origin;
   clients that send no Origin (programs, tests) are not browsers and are let in.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from urllib.parse import urlsplit
 
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.responses import JSONResponse
+from starlette.routing import BaseRoute, Match, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 CSP = "; ".join([
@@ -38,6 +42,27 @@ SECURITY_HEADERS = {
 }
 
 CHANGING_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+MAX_BODY = 16 * 1024  # every request body this server takes is a few hundred bytes
+
+
+def allowed_methods(routes: Sequence[BaseRoute], scope: Scope) -> list[str]:
+    """The methods the routes of this request's path take (the ``Allow`` of a 405)."""
+    methods: set[str] = set()
+    for route in routes:
+        match, _ = route.matches({**scope, "type": "http"})
+        if match != Match.NONE:
+            methods |= set(getattr(route, "methods", None) or {"GET", "HEAD"})
+    return sorted(methods)
+
+
+def routed(routes: Sequence[BaseRoute], scope: Scope) -> bool:
+    """Does a route take this request, path and method? (A mount of static files takes no changing method.)"""
+    return any(isinstance(route, Route) and route.matches(scope)[0] == Match.FULL for route in routes)
+
+
+def too_large() -> JSONResponse:
+    return JSONResponse({"error": "malformed", "detail": f"the request body is larger than {MAX_BODY} bytes"},
+                        status_code=413)
 
 
 def is_json(content_type: str | None) -> bool:
@@ -62,8 +87,9 @@ def origin_allowed(headers: Headers, scheme: str, allowed: Iterable[str]) -> boo
 class Hygiene:
     """ASGI middleware: security headers on every HTTP response, JSON-only changing requests."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, routes: Sequence[BaseRoute] = ()) -> None:
         self.app = app
+        self.routes = routes
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -77,7 +103,14 @@ class Hygiene:
                     headers.setdefault(name, value)
             await send(message)
 
-        if scope["method"] in CHANGING_METHODS and not is_json(Headers(scope=scope).get("content-type")):
+        headers = Headers(scope=scope)
+        length = headers.get("content-length", "")
+        if length.isdigit() and int(length) > MAX_BODY:
+            await too_large()(scope, receive, send_with_headers)
+            return
+        # a method the path does not take is told so (405, Allow) by the router, whatever it carries
+        if scope["method"] in CHANGING_METHODS and not is_json(headers.get("content-type")) \
+                and (not self.routes or routed(self.routes, scope)):
             refusal = JSONResponse({"error": "json-only", "detail": "send the request body as application/json"},
                                    status_code=415)
             await refusal(scope, receive, send_with_headers)

@@ -42,6 +42,7 @@ class Limits:
     chat: str = "5 per 10 seconds; 30 per minute"  # chat lines of one seat, counted across processes
     setup_seconds: float = 5.0  # a table's setup must finish within this, or the table is not created
     setup_workers: int = 2  # processes that run setups; more at once wait for one of them
+    work_seconds: float = 30.0  # other heavy work on those processes (a round's map search, a replay, work.py)
     analysis_seconds: float = 600.0  # a coach's analysis of a seat (on those processes) must finish within this
     analysis_worlds: int = 8  # worlds the coach samples from the seat's view per decision
     analysis_depth: int = 0  # decisions played on after each option (0: the game's own judge says)
@@ -214,7 +215,7 @@ def client_address(connection: HTTPConnection) -> str:
 FLAGS = {  # ``ludus serve`` flag → Limits field
     "--limit-tables": "tables", "--limit-joins": "joins", "--limit-messages": "messages",
     "--limit-syncs": "syncs", "--limit-pictures": "pictures", "--limit-replays": "replays", "--limit-chat": "chat",
-    "--setup-seconds": "setup_seconds", "--setup-workers": "setup_workers",
+    "--setup-seconds": "setup_seconds", "--setup-workers": "setup_workers", "--work-seconds": "work_seconds",
     "--analysis-seconds": "analysis_seconds", "--analysis-worlds": "analysis_worlds",
     "--analysis-depth": "analysis_depth",
     "--send-buffer": "send_buffer", "--request-seconds": "request_seconds", "--idle-seconds": "idle_seconds",

@@ -26,6 +26,7 @@ from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
 log = logging.getLogger("ludus.server.timeouts")
 
 MAX_HEADER_BYTES = 64 * 1024  # what arrives before the headers end (a lobby body is at most 16 KiB)
+DRAIN_SECONDS = 5.0  # how long a WebSocket we closed for a refused frame is read (and dropped) before it ends
 
 
 def _reply_and_close(transport: asyncio.Transport, status: str) -> None:
@@ -44,6 +45,7 @@ class DeadlineHttp(HttpToolsProtocol):
         super().__init__(*args, **kwargs)
         self._deadline: asyncio.TimerHandle | None = None
         self._header_bytes: int | None = 0  # None once this request's headers are complete
+        self._tail = b""  # the last bytes of the headers so far (their end may be split across reads)
 
     def _arm(self) -> None:
         if self._deadline is None:
@@ -74,10 +76,16 @@ class DeadlineHttp(HttpToolsProtocol):
 
     def data_received(self, data: bytes) -> None:
         if self._header_bytes is not None:
-            self._header_bytes += len(data)
+            # only the bytes up to the end of the headers count: the body may come in the same read (a
+            # large body is the endpoint's to refuse, 413, not a header bound's)
+            seen = self._tail + data
+            end = seen.find(b"\r\n\r\n")
+            counted = len(data) if end < 0 else max(0, end + 4 - len(self._tail))
+            self._header_bytes += counted
             if self._header_bytes > MAX_HEADER_BYTES:
                 _reply_and_close(self.transport, "431 Request Header Fields Too Large")
                 return
+            self._tail = seen[-3:]
         super().data_received(data)
 
     def on_message_begin(self) -> None:
@@ -86,6 +94,7 @@ class DeadlineHttp(HttpToolsProtocol):
 
     def on_headers_complete(self) -> None:
         self._header_bytes = None
+        self._tail = b""
         super().on_headers_complete()
 
     def on_message_complete(self) -> None:
@@ -113,6 +122,34 @@ class StallingWebSocket(AutoWebSocketsProtocol):  # type: ignore[misc, valid-typ
         # how long uvicorn waits for the peer's answer to our close frame (its own default is 10 s): a peer
         # that does not read does not answer either
         self.close_timeout = self.stall_seconds
+        self._draining = False
+
+    def data_received(self, data: bytes) -> None:
+        if self._draining:
+            return  # what the peer sent after a frame we refused: read and dropped (see handle_parser_exception)
+        super().data_received(data)
+
+    def handle_parser_exception(self) -> None:
+        """A frame we refuse (larger than ``ws_max_size``, or broken): the close frame with its code (1009,
+        1002...) goes out, and then, instead of closing at once, the rest the peer sends is read and dropped
+        until it closes (or ``DRAIN_SECONDS`` pass). Closing a socket with unread data in it makes the kernel
+        send a reset, and a reset can overtake the close frame: the peer would see the socket end without one."""
+        assert self.conn.close_sent is not None
+        code, reason = self.conn.close_sent.code, self.conn.close_sent.reason
+        self.queue.put_nowait({"type": "websocket.disconnect", "code": code, "reason": reason})
+        self.transport.write(b"".join(self.conn.data_to_send()))
+        self.close_sent = True
+        self._draining = True
+        if self.transport.can_write_eof():
+            self.transport.write_eof()  # our side is done: the peer reads the close frame, then the end
+        self.close_timer = self.loop.call_later(DRAIN_SECONDS, self.transport.close)
+
+    async def send(self, message: Any) -> None:
+        await super().send(message)
+        if message["type"] == "websocket.http.response.body" and not message.get("more_body", False):
+            # a refused handshake (an HTTP answer instead of the upgrade, play.py's bad-origin) is a finished
+            # handshake: uvicorn would log it as an ERROR ("returned without completing handshake")
+            self.handshake_complete = True
 
     def pause_writing(self) -> None:
         super().pause_writing()

@@ -36,14 +36,13 @@ async def advance_table(table: LiveTable, now: float) -> bool:
     async with table.lock:
         if table.record.status != "running" or table.match.finished:
             return False
-        events = table.match.advance(now)
-        if not events:
-            return False
         try:
-            await table._store_and_tell(events)
+            # a countdown that ends a round may start the next one: its map search runs on a worker (live.py)
+            if not await table.commit(("advance", now)):
+                return False
         except (LostRace, ProtocolError):
             # Another process moved first (its move is told; the next tick sees the new position),
-            # or the database failed (logged; the table is back on the stored log).
+            # the database failed (logged; the table is back on the stored log), or the table ended.
             return False
     table.kick_bots()
     return True

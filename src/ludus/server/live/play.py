@@ -156,15 +156,34 @@ async def _receive_json(websocket: WebSocket, counted: Callable[[], None] | None
     message = await websocket.receive()
     if message["type"] == "websocket.disconnect":
         return None
-    if counted is not None:
-        counted()
     text = message.get("text")
+    if counted is not None:
+        try:
+            counted()
+        except TooMany as error:  # a refused choice still says which one it was (its cid), so no resend waits
+            error.cid = _cid(_parsed(text))  # type: ignore[attr-defined]
+            raise
     if text is None:
         raise ProtocolError("malformed", "send JSON text messages, not binary ones")
     try:
         return json_object(text)
     except BadInput as error:
         raise ProtocolError(error.code, error.detail) from error
+
+
+def _parsed(text: str | None) -> dict[str, Any] | None:
+    try:
+        return None if text is None else json_object(text)
+    except BadInput:
+        return None
+
+
+def _cid(message: dict[str, Any] | None) -> str | None:
+    """The client id of a choice message, when it carries a well-formed one."""
+    if message is None or message.get("type") != "choice":
+        return None
+    cid = message.get("cid")
+    return cid if isinstance(cid, str) and 0 < len(cid) <= MAX_CID else None
 
 
 async def _refuse(websocket: WebSocket, error: ProtocolError, close_code: int) -> None:
@@ -231,6 +250,10 @@ async def play_socket(websocket: WebSocket) -> None:
         await _serve(websocket, table, seat, digest, session)
     except (WebSocketDisconnect, WebSocketDisconnected):
         return
+    except Exception:  # a fault of ours (the database is down...): the socket still ends with a close frame
+        log.exception("a table socket failed")
+        with contextlib.suppress(Exception):
+            await websocket.close(code=1011, reason="server error: reconnect later")
 
 
 def _rate_key(table: LiveTable, connection: Connection) -> str:
@@ -254,6 +277,7 @@ async def _serve(websocket: WebSocket, table: LiveTable, seat: int | None, diges
         async with table.lock:  # no move slips between the welcome and the first update
             table.arrive(connection)
         while not connection.closing:
+            message: dict[str, Any] | None = None
             try:
                 message = await _receive_json(websocket, lambda: rates.messages.hit(_rate_key(table, connection)))
                 if message is None or connection.closing:
@@ -262,14 +286,18 @@ async def _serve(websocket: WebSocket, table: LiveTable, seat: int | None, diges
             except ProtocolError as error:
                 connection.error(error)
             except TooMany as error:
-                connection.error(ProtocolError("too-fast", f"{error}, please", retry_after=error.retry_after))
+                cid = getattr(error, "cid", None)
+                connection.error(ProtocolError("too-fast", f"{error}, please", retry_after=error.retry_after,
+                                               **({"cid": cid} if cid else {})))
             except (WebSocketDisconnect, WebSocketDisconnected):
                 raise
             except Exception:  # a fault of ours: answer it, and keep the log to one traceback per connection
                 connection.faults += 1
                 if connection.faults == 1:
                     log.exception("a message on table %s failed", table.id)
-                connection.error(ProtocolError("server-error", "the server failed on that message; nothing changed"))
+                cid = _cid(message)
+                connection.error(ProtocolError("server-error", "the server failed on that message; nothing changed",
+                                               **({"cid": cid} if cid else {})))
     except (WebSocketDisconnect, WebSocketDisconnected):  # gone, or closed by our own writer
         pass
     finally:
@@ -308,6 +336,16 @@ async def _handle(table: LiveTable, connection: Connection, message: dict[str, A
         return
     if kind != "choice":
         raise ProtocolError("unknown-type", f"unknown message type {kind[:40]!r}")
+    try:
+        await _choice(table, connection, message)
+    except ProtocolError as error:
+        cid = _cid(message)
+        if cid is not None:
+            error.extra.setdefault("cid", cid)  # the client learns which of its choices was refused
+        raise
+
+
+async def _choice(table: LiveTable, connection: Connection, message: dict[str, Any]) -> None:
     seq = message.get("seq")
     if isinstance(seq, bool) or not isinstance(seq, int):
         raise ProtocolError("malformed", "a choice carries the seq of the update it answers")
@@ -321,11 +359,6 @@ async def _handle(table: LiveTable, connection: Connection, message: dict[str, A
     cid = message.get("cid")
     if cid is not None and (not isinstance(cid, str) or not 0 < len(cid) <= MAX_CID):
         raise ProtocolError("malformed", f"a choice's cid is a string of 1 to {MAX_CID} characters")
-    try:
-        n = await table.play(connection.seat, seq, message["choice"], cid)
-    except ProtocolError as error:
-        if cid is not None:
-            error.extra["cid"] = cid  # the client learns which of its choices was refused
-        raise
+    n = await table.play(connection.seat, seq, message["choice"], cid)
     if cid is not None:
         connection.send(dumps({"type": "ack", "cid": cid, "seq": n}))

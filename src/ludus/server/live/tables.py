@@ -23,13 +23,15 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol
 
 from ludus.ai import Bot, bot_for
-from ludus.engine import Event, IllegalChoice, Match, load_game, normalize
+from ludus.engine import Event, IllegalChoice, Match, clone, load_game, normalize
+from ludus.engine import heavy as heavy_work
 from ludus.engine.chance import derive_seed
 
 from ..store import MoveConflict, Store, TableRecord
 from .hub import LocalHub
 from .leases import Leases
 from .presence import DEFAULT_GRACE, Presence
+from .work import Step, Workers, WorkFailed, apply_step
 
 log = logging.getLogger("ludus.server")
 
@@ -52,6 +54,7 @@ class LostRace(Exception):
     stored log and told its viewers, and the caller may judge its choice again."""
 
 
+UNLOADABLE_SECONDS = 60.0  # a table whose log did not replay on a worker is not tried again before this
 RACE_RETRIES = 20  # each lost race means another move was stored: the table is moving, not stuck
 
 
@@ -106,12 +109,62 @@ class LiveTable:
         return len(self.match.log)
 
     def replay(self, entries: list[dict[str, Any]]) -> list[Event]:
+        """Apply stored entries here and now (a game without heavy work; see ``replay_stored``)."""
         events: list[Event] = []
         for entry in entries:
             events.extend(self.match.replay_entry(entry))
+            self._remember(entry)
+        return events
+
+    def _remember(self, entry: dict[str, Any]) -> None:
+        if isinstance(entry.get("cid"), str) and "seat" in entry:
+            self.answered[entry["seat"]] = (entry["cid"], self.seq)
+        self._note_decisions()
+
+    async def replay_stored(self, entries: list[dict[str, Any]]) -> list[Event]:
+        """Apply stored entries, each as a step (``run``): a heavy one goes to a worker. The caller holds the lock."""
+        events: list[Event] = []
+        for entry in entries:
+            events.extend(await self.run(("entries", [entry])))
+            self._remember(entry)
+        return events
+
+    def adopt(self, match: Match, entries: list[dict[str, Any]]) -> None:
+        """Take a match a worker rebuilt from ``entries``: who answered what is read from the entries; every
+        seat's decisions count as changed now (a choice based on an older picture is stale)."""
+        self.match = match
+        self.answered.clear()
+        for n, entry in enumerate(entries, start=1):
             if isinstance(entry.get("cid"), str) and "seat" in entry:
-                self.answered[entry["seat"]] = (entry["cid"], self.seq)
-            self._note_decisions()
+                self.answered[entry["seat"]] = (entry["cid"], n)
+        self._decisions = {}
+        self.decided_at.clear()
+        self._note_decisions()
+
+    @property
+    def heavy(self) -> bool:
+        """Can this game's steps do heavy work (``ludus.engine.heavy``: a Shadows round's map search)?"""
+        return hasattr(self.game, "heavy_next")
+
+    async def run(self, step: Step) -> list[Event]:
+        """Do ``step`` to the match; its events. The caller holds the lock. Heavy work never runs here on the
+        event loop: a game that has some tries the step with heavy work refused, first keeping a copy of the
+        state when the game says the step may need it (``heavy_next``), and does the step on a worker when it
+        was refused. ``WorkFailed``: the worker could not (the caller ends the table, ``abandon``)."""
+        if not self.heavy:
+            return apply_step(self.match, step)
+        before = clone(self.game, self.match.state) if self.game.heavy_next(self.match.state) else None
+        try:
+            with heavy_work.refused():
+                return apply_step(self.match, step)
+        except heavy_work.Offload:
+            if before is not None:
+                self.match.state = before  # refused before anything was logged: the state is as it was
+            else:  # the game did not see it coming: the state is half-changed; the match as logged, from a worker
+                record = self.record
+                self.match = await self.tables.workers.replay(record.game, record.players, record.seed,
+                                                              record.options, list(self.match.log))
+        self.match, events = await self.tables.workers.step(self.match, step)
         return events
 
     def _note_decisions(self) -> None:
@@ -247,15 +300,39 @@ class LiveTable:
 
     async def _commit(self, seat: int, choice: Any, cid: str | None = None, by: str | None = None) -> None:
         """Apply, store, then tell. The caller holds the lock. ``by`` ("bot"): nobody at the seat chose this."""
+        await self.commit(("play", seat, choice), cid, by)
+
+    async def commit(self, step: Step, cid: str | None = None, by: str | None = None) -> bool:
+        """Do a step (a choice, a clock advance), store it, then tell; False if it changed nothing (an advance
+        with nothing due). The caller holds the lock. A step whose heavy work fails on the worker (no map fits
+        the next round, or its search passed the deadline) ends the table instead (``abandon``): no retry."""
         try:
-            events = self.match.play(seat, choice)
+            events = await self.run(step)
         except IllegalChoice as error:
             raise ProtocolError("illegal", error.detail or error.code, reason=error.code, seq=self.seq) from error
+        except (ProtocolError, LostRace):
+            raise
+        except WorkFailed as error:
+            await self.abandon(error)
+            raise ProtocolError("game-over", "the game has ended: what it needed next could not be made",
+                                seq=self.seq) from error
         except Exception as error:  # a fault in the game's rules may have half-changed the state
-            log.exception("seat %s's choice broke the rules of table %s", seat, self.id)
+            log.exception("a step (%s) broke the rules of table %s", step[0], self.id)
             await self._rebuild()
             raise ProtocolError("server-error", "the move could not be applied; nothing changed") from error
+        if step[0] == "advance" and not events:
+            return False  # nothing was due: nothing logged
         await self._store_and_tell(events, cid, by)
+        return True
+
+    async def abandon(self, failure: WorkFailed) -> None:
+        """End the table: the step that needed the failed work is dropped, and an ``abandon`` entry ends the game
+        with nobody winning (``Match.abandon``); its reason is "stuck" (the rules could not make what comes next:
+        no map fits) or "too-slow" (the work passed its deadline). The caller holds the lock."""
+        reason = "too-slow" if failure.reason == "deadline" else "stuck"
+        log.error("table %s ends: its next step could not be made (%s: %s)", self.id, reason, failure.detail)
+        events = self.match.abandon(reason)
+        await self._store_and_tell(events)
 
     async def _store_and_tell(self, events: list[Event], cid: str | None = None, by: str | None = None) -> None:
         """Store the move just applied (the last log entry), then tell everyone. The caller holds the
@@ -294,20 +371,32 @@ class LiveTable:
         """Throw the in-memory match away and replay the stored log (after a lost race or a failure);
         the viewers get an update for each stored move they had not been told of yet."""
         entries = await self.tables.db(self.tables.store.moves, self.id)
-        self.match = Match(self.game, self.record.players, self.record.seed, self.record.options)
-        self._decisions = {}
-        self.decided_at.clear()
-        self.answered.clear()
-        self._note_decisions()
         told = min(self.told, len(entries))
-        self.replay(entries[:told])
-        self._tell_stored(entries[told:])
+        if self.heavy:  # setup and every round's map search again: on a worker
+            try:
+                self.adopt(await self.tables.workers.replay(self.record.game, self.record.players, self.record.seed,
+                                                            self.record.options, entries[:told]), entries[:told])
+            except WorkFailed as error:
+                log.error("table %s could not be rebuilt from its log (%s)", self.id, error.detail)
+                raise ProtocolError("server-error", "the table could not be rebuilt; try again later") from error
+        else:
+            self.match = Match(self.game, self.record.players, self.record.seed, self.record.options)
+            self._decisions = {}
+            self.decided_at.clear()
+            self.answered.clear()
+            self._note_decisions()
+            self.replay(entries[:told])
+        await self._tell_stored(entries[told:])
 
-    def _tell_stored(self, entries: list[dict[str, Any]]) -> None:
+    async def _tell_stored(self, entries: list[dict[str, Any]]) -> None:
         """Apply moves that are in the database already (stored by another process) and tell the
         viewers each one: one update per move, so no viewer sees a gap. The caller holds the lock."""
         for entry in entries:
-            events = self.replay([entry])
+            try:
+                events = await self.replay_stored([entry])
+            except WorkFailed as error:  # (a deadline: the move was made elsewhere) the next catch-up tries again
+                log.error("table %s could not follow stored move %s (%s)", self.id, self.seq + 1, error.detail)
+                return
             if self.match.finished:
                 self.record.status = "over"
             self.told = self.seq
@@ -317,7 +406,7 @@ class LiveTable:
         """Read the moves stored after ours (when notes may have been lost) and tell them; how many."""
         async with self.lock:
             entries = await self.tables.db(self.tables.store.moves, self.id, self.seq)
-            self._tell_stored(entries)
+            await self._tell_stored(entries)
         if entries:
             self.kick_bots()
         return len(entries)
@@ -349,9 +438,9 @@ class LiveTable:
             if n <= self.seq:
                 return  # told already (we lost the race for it and read it from the log)
             if n == self.seq + 1:
-                self._tell_stored([note["entry"]])
+                await self._tell_stored([note["entry"]])
             else:  # a note went missing: the log has everything in between
-                self._tell_stored(await self.tables.db(self.tables.store.moves, self.id, self.seq))
+                await self._tell_stored(await self.tables.db(self.tables.store.moves, self.id, self.seq))
         self.kick_bots()
 
     async def refresh_seats(self, publish: bool = True) -> None:
@@ -456,6 +545,8 @@ class LiveTable:
                 except LostRace:
                     pass  # a human (or the clock) moved first elsewhere: look again at the new position
                 except ProtocolError as error:
+                    if self.match.finished:
+                        return  # the table ended (abandoned: the next round could not be made)
                     log.warning("bot move at table %s refused (%s); the lease keeper will try again",
                                 self.id, error.code)
                     return
@@ -525,8 +616,10 @@ class LiveTables:
         self.leases = Leases(self, lease_seconds)
         self.writer = MoveWriter(self)
         self.bot_pool = ThreadPoolExecutor(2, "ludus-bots")
+        self.workers = Workers(2, 30.0)  # heavy game work (work.py); create_app sets the server's limits
         self.live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
+        self._unloadable: dict[str, float] = {}  # table id → when loading it may be tried again
         # Besides telling, around a stored move (docs/accounts.md): a turn-based table's deadlines are set
         # before anyone is told; once a game has ended it goes to the archive and moves the ratings.
         self.on_stored: Callable[[LiveTable], Awaitable[None]] | None = None
@@ -557,6 +650,8 @@ class LiveTables:
         table = self.live.get(table_id)
         if table is not None:
             return table
+        if self._unloadable and self._unloadable.get(table_id, 0.0) > time.monotonic():
+            return None
         loading = self._loading.get(table_id)
         if loading is None:
             # one load per table however many ask at once; the entry goes when the load ends, so ids
@@ -571,12 +666,25 @@ class LiveTables:
             return None
         entries = await self.db(self.store.moves, table_id)
         started = time.perf_counter()
-        # setup and replay can take a while (Shadows maps, long games): on a worker, not the event loop
+        # setup and replay can take a while (long games): on a worker thread, not the event loop; a game with
+        # heavy work (Shadows' map searches) on a worker process, under a deadline
         loop = asyncio.get_running_loop()
-        match = await loop.run_in_executor(
-            self.bot_pool, lambda: Match(load_game(record.game), record.players, record.seed, record.options))
-        table = LiveTable(self, record, match)  # here: its presence keeps timers on this loop
-        await loop.run_in_executor(self.bot_pool, table.replay, entries)  # nobody sees the table before this
+        game = load_game(record.game)
+        if hasattr(game, "heavy_next"):
+            try:
+                match = await self.workers.replay(record.game, record.players, record.seed, record.options, entries)
+            except WorkFailed as error:
+                # not asked again for a while: a table that cannot load must not load (and log) every second
+                self._unloadable[table_id] = time.monotonic() + UNLOADABLE_SECONDS
+                log.error("table %s could not be loaded: its log did not replay (%s)", table_id, error.detail)
+                return None
+            table = LiveTable(self, record, match)
+            table.adopt(match, entries)
+        else:
+            match = await loop.run_in_executor(
+                self.bot_pool, lambda: Match(game, record.players, record.seed, record.options))
+            table = LiveTable(self, record, match)  # here: its presence keeps timers on this loop
+            await loop.run_in_executor(self.bot_pool, table.replay, entries)  # nobody sees the table before this
         table.told = table.seq
         ended = table.match.finished and record.status != "over"
         if ended:

@@ -27,6 +27,7 @@ from sqlalchemy import delete, insert, select
 from ludus.ai.bot import LEVELS
 from ludus.engine import normalize
 
+from ..guards.logs import Outage
 from ..store import Store, deadlines
 from .background import Background
 from .clock import REAL_TIME_GAMES
@@ -94,6 +95,7 @@ class Turns(Background):
     def __init__(self, tables: LiveTables, tick: float = TICK, now: Callable[[], float] = time.time) -> None:
         self.tables = tables
         self.book = DeadlineBook(tables.store)
+        self.outage = Outage(log, "the deadline clock")  # a database outage: one line at its start, one at its end
         self.tick = tick
         self.now = now
 
@@ -152,8 +154,10 @@ class Turns(Background):
                         self.tables.bot_pool, bot.choose, table.match.view(seat), decision))
                     if not decision.allows(choice):
                         choice = decision.options[0]
-                    events = table.match.play(seat, choice)
-                await table._store_and_tell(events, by=None if action == "forfeit" else "bot")
+                    await table.commit(("play", seat, choice), by="bot")  # (heavy work on a worker: live.py)
+                    events = None
+                if events is not None:
+                    await table._store_and_tell(events)
             except (LostRace, ProtocolError):
                 return False  # another process moved first (told), or the database failed (logged)
             note = dumps({"type": "timeout", "table": table.id, "seat": seat, "action": action})
@@ -168,5 +172,7 @@ class Turns(Background):
             try:
                 await self.tick_once()
             except Exception:
-                log.exception("the deadline clock failed; trying again")
+                self.outage.failed()
+            else:
+                self.outage.worked()
             await asyncio.sleep(self.tick)

@@ -115,6 +115,7 @@ export function endScreen(tableId, playerName) {
     const title = own.headline || headline(outcome, playerName);
     const tie = tieBreakText(state.game, outcome, playerName);
     const forfeit = outcome.details?.forfeit;
+    const abandoned = outcome.details?.abandoned;  // the server could not go on (docs/server.md)
     overlay.hidden = folded;
     bar.hidden = !folded;
     bar.replaceChildren(el("span", { class: "winner-line" }, title),
@@ -127,6 +128,7 @@ export function endScreen(tableId, playerName) {
       tie ? el("p", { class: "tie-break", id: "tie-break" }, tie) : null,
       forfeit !== undefined && forfeit !== null
         ? el("p", { class: "tie-break", id: "forfeit" }, t("web.turn.forfeited", { name: playerName(Number(forfeit)) })) : null,
+      abandoned ? el("p", { class: "tie-break", id: "abandoned" }, t(`web.end.abandoned.${abandoned}`)) : null,
       el("div", { class: "scroll end-details" }, own.details || genericScores(state, playerName)),
       rematchPart(state),
       el("div", { class: "end-actions" },
