@@ -45,7 +45,7 @@ def fill(db_url: str, games: int, pool_size: int, seed: int, accounts: int) -> d
     members = []
     for n in range(accounts):
         account = book.create(f"{rng.choice(FIRST)}{n}", password_hash)
-        if account is not None:
+        if not isinstance(account, str):  # a name taken or too like another: "name-taken" / "name-confusable"
             members.append(account)
     guests = [f"{rng.choice(FIRST)} {chr(65 + n % 26)}." for n in range(300)]
     archive = Archive(store)
@@ -57,13 +57,17 @@ def fill(db_url: str, games: int, pool_size: int, seed: int, accounts: int) -> d
         match, levels = rng.choice(pools[game])
         table_id = f"b{n:05}{rng.randrange(1 << 20):05x}"
         seat_rows = []
+        seated: set[int] = set()  # one seat per account and table
         for seat, level in enumerate(levels):
             kind = rng.random()
+            account = rng.choice(members) if members else None
+            if account is not None and account.id in seated:
+                kind = 1.0  # a guest instead
             if kind < 0.3:
                 seat_rows.append({"table_id": table_id, "seat": seat, "bot": level, "name": None, "token_hash": None,
                                   "account_id": None})
-            elif kind < 0.75 and members:
-                account = rng.choice(members)
+            elif kind < 0.75 and account is not None:
+                seated.add(account.id)
                 seat_rows.append({"table_id": table_id, "seat": seat, "bot": None, "name": account.name,
                                   "token_hash": hash_token(f"{table_id}:{seat}"), "account_id": account.id})
             else:

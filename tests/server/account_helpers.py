@@ -12,10 +12,20 @@ from starlette.testclient import TestClient
 PASSWORD = "correct horse battery"
 
 
-class Person:
-    """A signed-in browser: its cookies are sent as a header, so several people share one test client."""
+def at_address(client: TestClient, address: str) -> TestClient:
+    """A test client of the same running app (same event loop) whose requests come from ``address``."""
+    other = TestClient(client.app, client=(address, 50000))
+    other.portal = client.portal
+    return other
 
-    def __init__(self, client: TestClient, name: str, password: str = PASSWORD, signup: bool = True) -> None:
+
+class Person:
+    """A signed-in browser: its cookies are sent as a header, so several people share one test client. With an
+    ``address``, its requests come from there (else from the test client's own)."""
+
+    def __init__(self, client: TestClient, name: str, password: str = PASSWORD, signup: bool = True,
+                 address: str | None = None) -> None:
+        client = client if address is None else at_address(client, address)
         self.client = client
         self.name = name
         response = client.post(f"/api/account/{'signup' if signup else 'signin'}",

@@ -67,21 +67,24 @@ def counted(tmp_path: Path) -> Iterator[TestClient]:
     from ludus.server.api.accounts import AttemptRates
     from ludus.server.app import create_app
 
-    daily = AttemptRates(signin_per_name="5 per day", signin_per_address="20 per day")
+    daily = AttemptRates(signin_per_pair="5 per day", signin_per_address="20 per day")
     with TestClient(create_app(f"sqlite:///{tmp_path / 'daily.sqlite3'}", attempt_rates=daily)) as test_client:
         yield test_client
 
 
-def test_failed_sign_ins_are_limited_per_name(counted: TestClient) -> None:
+def test_sign_ins_of_one_name_from_one_address_are_limited_but_its_owner_gets_in_from_another(
+        counted: TestClient) -> None:
     client = counted
-    Person(client, "Adso")
+    Person(client, "Adso", address="10.0.0.9")
     answers = [client.post("/api/account/signin", json={"name": "Adso", "password": f"guess {n}"}).status_code
                for n in range(6)]
     assert answers == [401] * 5 + [429]
     refused = client.post("/api/account/signin", json={"name": "Adso", "password": PASSWORD})
     assert refused.status_code == 429 and refused.json()["error"] == "too-many-attempts"
     assert int(refused.headers["retry-after"]) >= 1
-    # another name from the same address is still let in
+    # the owner, from another address, is not locked out by someone else's guesses
+    assert Person(client, "Adso", signup=False, address="10.0.0.10").account["name"] == "Adso"
+    # and another name from the guessing address is still let in
     Person(client, "William")
     assert client.post("/api/account/signin", json={"name": "William", "password": PASSWORD}).status_code == 200
 

@@ -109,7 +109,7 @@ def test_bot_levels_start_at_their_ladder_rating_and_show_on_the_leaderboard(cli
 
 
 def test_a_rated_game_moves_the_ratings_of_its_accounts_and_bot_levels(client: TestClient) -> None:
-    adso, william = Person(client, "Adso"), Person(client, "William")
+    adso, william = Person(client, "Adso", address="10.0.0.1"), Person(client, "William", address="10.0.0.2")
     table_id = accounts_game(client, adso, william)
     result = client.get("/api/archive").json()["games"][0]
     winner = result["winners"][0]
@@ -146,7 +146,7 @@ def test_a_game_nobody_won_is_one_shared_place_and_moves_no_rating(client: TestC
 
 
 def test_a_table_marked_unrated_or_with_changed_options_moves_no_rating(client: TestClient) -> None:
-    adso, william = Person(client, "Adso"), Person(client, "William")
+    adso, william = Person(client, "Adso", address="10.0.0.1"), Person(client, "William", address="10.0.0.2")
     accounts_game(client, adso, william, rated=False)
     accounts_game(client, adso, william, options={"target": 3})
     games = client.get("/api/archive").json()["games"]
@@ -155,7 +155,7 @@ def test_a_table_marked_unrated_or_with_changed_options_moves_no_rating(client: 
 
 
 def test_guests_are_not_rated_and_a_game_with_one_rated_player_moves_nothing(client: TestClient) -> None:
-    adso = Person(client, "Adso")
+    adso = Person(client, "Adso", address="10.0.0.1")
     table_id = adso.post("/api/tables", game="tiny", players=2, name="x", bot_delay=0).json()["table"]["id"]
     guest = join(client, table_id, "Guest")
     play_out(client, table_id, [adso, guest["token"]])
@@ -168,7 +168,7 @@ def test_ratings_survive_a_restart_and_ludus_ratings_rebuild_recomputes_them(db_
     from ludus.server.app import create_app
 
     with TestClient(create_app(db_url)) as client:
-        people = [Person(client, name) for name in ("Adso", "William", "Jorge")]
+        people = [Person(client, name, address=f"10.0.0.{n}") for n, name in enumerate(("Adso", "William", "Jorge"))]
         for first, second in ((0, 1), (1, 2), (2, 0), (0, 1)):
             accounts_game(client, people[first], people[second])
         before = board(client)
@@ -193,7 +193,7 @@ def test_ratings_survive_a_restart_and_ludus_ratings_rebuild_recomputes_them(db_
 
 
 def test_my_page_lists_my_finished_games_and_my_ratings(client: TestClient) -> None:
-    adso, william = Person(client, "Adso"), Person(client, "William")
+    adso, william = Person(client, "Adso", address="10.0.0.1"), Person(client, "William", address="10.0.0.2")
     table_id = accounts_game(client, adso, william)
     create(client, players=2, name="Somebody else")
     mine = adso.get("/api/me").json()

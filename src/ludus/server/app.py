@@ -41,7 +41,7 @@ from .guards.logs import LOG_CONFIG
 from .guards.timeouts import http_protocol, websocket_protocol
 from .live.clock import Clock
 from .live.hub import make_hub
-from .live.play import play_socket
+from .live.play import SessionSockets, play_socket
 from .live.presence import DEFAULT_GRACE
 from .live.tables import LiveTable, LiveTables
 from .live.turns import TICK as TURN_TICK
@@ -118,10 +118,12 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
     tables = LiveTables(store, hub, seat_grace, lease_seconds)
     setups = Setups(limits.setup_workers, limits.setup_seconds)
     tables.workers = Workers(limits.setup_workers, limits.work_seconds)  # heavy game work off the loop (work.py)
-    rates = Rates(limits)
+    rates = Rates(limits, redis_url)
     lobby = Lobby(tables, rates, setups)
     clock = Clock(tables)
     accounts = Accounts(store, redis_url=redis_url, secure_cookies=secure_cookies, rates=attempt_rates)
+    sessions = SessionSockets(hub)
+    accounts.on_signed_out = sessions.signed_out
     archive = Archive(store)
     turns = Turns(tables, turn_tick)
     analyses = Analyses(tables, limits)
@@ -166,15 +168,16 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
             await hub.close()
             store.close()
 
+    replays = ReplayApi(table_loader(tables), workers=tables.workers, rates=rates)
     routes = [
         *lobby.routes(),
         *accounts.routes(),
         *History(tables, accounts, archive).routes(),
-        *Seating(tables).routes(),
+        *Seating(tables, rates).routes(),
         *analyses.routes(),
         *pictures.routes(),
         *openapi.routes(),
-        *ReplayApi(table_loader(tables), workers=tables.workers).routes(),
+        *replays.routes(),
         Route("/health", health),
         Route("/i18n/{lang}", messages),
         WebSocketRoute("/ws/{table_id}", play_socket),
@@ -200,6 +203,8 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
     app.state.clock = clock
     app.state.limits = limits
     app.state.rates = rates
+    app.state.sessions = sessions
+    app.state.replays = replays
     return app
 
 

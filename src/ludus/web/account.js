@@ -3,7 +3,7 @@
 import { accountChanged, currentAccount, signOut } from "./lib/account.js";
 import { api } from "./lib/api.js";
 import { el, toast } from "./lib/dom.js";
-import { errorText, t } from "./lib/i18n.js";
+import { errorText, has, t } from "./lib/i18n.js";
 import { navigate } from "./lib/nav.js";
 import { pageLoading, pageReady } from "./lib/ready.js";
 
@@ -29,7 +29,8 @@ export function renderAccount(root) {
         accountChanged(answer.account);
         navigate("/me");
       } catch (error) {
-        problem.textContent = errorText(error.code, error.message);
+        const why = error.reason && has(`web.password.${error.reason}`) ? ` ${t(`web.password.${error.reason}`)}` : "";
+        problem.textContent = errorText(error.code, error.message) + why;
       } finally {
         busy = false;
       }

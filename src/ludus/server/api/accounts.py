@@ -32,9 +32,6 @@ from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
-from limits import parse_many
-from limits.storage import storage_from_string
-from limits.strategies import MovingWindowRateLimiter
 from sqlalchemy import and_, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from starlette.datastructures import Headers
@@ -43,7 +40,10 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from ..store import Store, accounts, hash_token, result_seats, seats, sessions
+from ..guards.inputs import BadInput
+from ..store import Sightings, Store, accounts, hash_token, result_seats, seats, sessions
+from . import names, passwords
+from .attempts import AttemptRates, Attempts
 from .errors import ApiError
 
 log = logging.getLogger("ludus.server.accounts")
@@ -59,17 +59,14 @@ CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 
 
-@dataclass(frozen=True)
-class AttemptRates:
-    """How often one may try (the `limits` library's notation; every part must allow the attempt)."""
-
-    signin_per_name: str = "5 per minute; 30 per hour"  # failed sign-ins of one name
-    signin_per_address: str = "20 per minute; 200 per hour"  # sign-in attempts from one address
-    signup_per_address: str = "10 per hour"  # accounts created from one address
-
-
 class AccountError(ApiError):
     """An account request refused (a taken name, wrong credentials, a missing CSRF token…)."""
+
+
+def _name_refused(why: str) -> AccountError:
+    if why == "name-taken":
+        return AccountError("name-taken", "that name belongs to an account already", 409)
+    return AccountError("name-confusable", "that name looks like the name of another account", 409)
 
 
 @dataclass(frozen=True)
@@ -87,20 +84,30 @@ def name_key(name: str) -> str:
 
 
 def account_name(value: Any) -> str:
+    """The display-name rules of guests (names.py)."""
     if not isinstance(value, str) or not value.strip():
         raise AccountError("bad-name", "an account needs a name")
-    name = unicodedata.normalize("NFC", " ".join(value.split()))
-    if len(name) > MAX_NAME:
-        raise AccountError("bad-name", f"a name has at most {MAX_NAME} characters")
-    if any(unicodedata.category(ch) in ("Cc", "Cf", "Co", "Cs", "Cn") for ch in name):
-        raise AccountError("bad-name", "a name may not hold control or invisible characters")
-    return name
+    try:
+        return names.account_name(value)
+    except BadInput as error:
+        raise AccountError(error.code, error.detail) from error
 
 
 def password_of(value: Any) -> str:
     if not isinstance(value, str) or not MIN_PASSWORD <= len(value) <= MAX_PASSWORD:
         raise AccountError("bad-password", f"a password has {MIN_PASSWORD} to {MAX_PASSWORD} characters")
     return value
+
+
+def new_password(value: Any, name: str) -> str:
+    """A new account's password: long enough and, by zxcvbn, hard enough to guess (passwords.py); refused
+    with ``weak-password`` and the reason (``web.password.<reason>`` in the page's language)."""
+    password = password_of(value)
+    reason = passwords.weakness(password, [name])
+    if reason is not None:
+        raise AccountError("weak-password", f"this password is easy to guess ({reason}); choose a longer one, "
+                           "a few unrelated words for instance", reason=reason)
+    return password
 
 
 def _digest(token: str) -> str:
@@ -112,15 +119,27 @@ class AccountBook:
     def __init__(self, store: Store) -> None:
         self.engine = store.engine
 
-    def create(self, name: str, password_hash: str) -> Account | None:
-        """A new account; None when the name is taken (in any case)."""
+    def create(self, name: str, password_hash: str) -> Account | str:
+        """A new account; else why not: "name-taken" (in any case) or "name-confusable" (a look-alike)."""
         try:
             with self.engine.begin() as db:
                 result = db.execute(insert(accounts).values(name=name, name_key=name_key(name),
+                                                            name_skeleton=names.skeleton(name),
                                                             password_hash=password_hash, created=time.time()))
         except IntegrityError:
-            return None
+            with self.engine.connect() as db:
+                taken = db.execute(select(accounts.c.id).where(accounts.c.name_key == name_key(name))).first()
+            return "name-taken" if taken is not None else "name-confusable"
         return Account(int(result.inserted_primary_key[0]), name)
+
+    def looks_taken(self, name: str) -> str | None:
+        """Would this name be refused (checked before the password is hashed; ``create`` decides for good)?"""
+        with self.engine.connect() as db:
+            row = db.execute(select(accounts.c.name_key).where(
+                (accounts.c.name_key == name_key(name)) | (accounts.c.name_skeleton == names.skeleton(name)))).first()
+        if row is None:
+            return None
+        return "name-taken" if row.name_key == name_key(name) else "name-confusable"
 
     def find(self, name: str) -> tuple[Account, str] | None:
         with self.engine.connect() as db:
@@ -160,6 +179,10 @@ class AccountBook:
                 return None
             if row.account_id not in (None, account_id):
                 return row.seat, False
+            other = db.execute(select(seats.c.seat).where(seats.c.table_id == table_id, seats.c.seat != row.seat,
+                                                          seats.c.account_id == account_id)).first()
+            if other is not None:
+                return row.seat, False  # one account holds one seat per table (the index says so too)
             db.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == row.seat)
                        .values(account_id=account_id))
             db.execute(update(result_seats).where(result_seats.c.table_id == table_id,
@@ -175,44 +198,6 @@ class AccountBook:
                 seats.c.table_id == table_id, seats.c.account_id == account_id,
                 seats.c.token_hash.is_not(None)))).first()
         return None if row is None else (row.seat, row.token_hash)
-
-
-# --- rates ------------------------------------------------------------------------------------------
-class Attempts:
-    """Moving-window counts of sign-in and sign-up attempts, in this process (or in Redis, shared by every
-    process, when the server has one)."""
-
-    def __init__(self, redis_url: str | None = None, rates: AttemptRates | None = None) -> None:
-        rates = rates or AttemptRates()
-        self.limiter = MovingWindowRateLimiter(storage_from_string(redis_url or "memory://"))
-        self.rates = {"signin-name": parse_many(rates.signin_per_name),
-                      "signin-address": parse_many(rates.signin_per_address),
-                      "signup-address": parse_many(rates.signup_per_address)}
-
-    def allowed(self, what: str, key: str) -> int:
-        """0 if one more attempt is allowed now, else whole seconds to wait. Counts nothing."""
-        try:
-            refused = [item for item in self.rates[what] if not self.limiter.test(item, what, key)]
-            if not refused:
-                return 0
-            now = time.time()
-            return max(1, int(max(self.limiter.get_window_stats(item, what, key).reset_time - now
-                                  for item in refused)) + 1)
-        except Exception:  # the counter's store (Redis) is down: let people sign in meanwhile
-            log.warning("sign-in attempts could not be counted", exc_info=True)
-            return 0
-
-    def count(self, what: str, key: str) -> None:
-        try:
-            for item in self.rates[what]:
-                self.limiter.hit(item, what, key)
-        except Exception:
-            log.warning("sign-in attempts could not be counted", exc_info=True)
-
-    def check(self, what: str, key: str) -> None:
-        wait = self.allowed(what, key)
-        if wait:
-            raise AccountError("too-many-attempts", f"too many attempts; try again in {wait} s", 429, wait)
 
 
 def client_address(connection: HTTPConnection) -> str:
@@ -261,6 +246,9 @@ class Accounts:
         self.store = store
         self.book = AccountBook(store)
         self.attempts = Attempts(redis_url, rates)
+        self.sightings = Sightings(store.engine)
+        # sign-out ends the sockets opened with the session, in every process (play.py registers the hook)
+        self.on_signed_out: Any = None
         self.secure_cookies = secure_cookies
         self.hasher = PasswordHasher()
         # Argon2 takes tens of milliseconds and 64 MiB per hash: two at a time, off the event loop
@@ -286,6 +274,11 @@ class Accounts:
         if not token or len(token) > 128:
             return None
         return await self.db(self.book.session, _digest(token))
+
+    def session_hash(self, connection: HTTPConnection) -> str | None:
+        """The hash of the session cookie a request or socket carries (whether alive or not)."""
+        token = connection.cookies.get(SESSION_COOKIE)
+        return _digest(token) if token and len(token) <= 128 else None
 
     async def current(self, connection: HTTPConnection) -> Account | None:
         """The signed-in account behind a request or WebSocket (a WebSocket only from this site's pages)."""
@@ -315,7 +308,7 @@ class Accounts:
         async def endpoint(request: Request) -> Response:
             try:
                 return await operation(request, await _body(request))
-            except AccountError as error:
+            except ApiError as error:  # AccountError, and the attempt counts' refusal
                 return error.response()
             except LobbyError as error:
                 return JSONResponse({"error": error.code, "detail": error.detail}, status_code=error.status)
@@ -328,16 +321,25 @@ class Accounts:
 
     async def signup(self, request: Request, body: dict[str, Any]) -> Response:
         name = account_name(body.get("name"))
-        password = password_of(body.get("password"))
+        taken = await self.db(self.book.looks_taken, name)
+        if taken is not None:
+            raise _name_refused(taken)
+        password = new_password(body.get("password"), name)
         address = client_address(request)
-        self.attempts.check("signup-address", address)
-        self.attempts.count("signup-address", address)
+        self.attempts.take("signup-address", address)
         hashed = await self._hash(self.hasher.hash, password)
         account = await self.db(self.book.create, name, hashed)
-        if account is None:
-            raise AccountError("name-taken", "that name belongs to an account already", 409)
+        if isinstance(account, str):
+            raise _name_refused(account)
         log.info("account %s signed up", account.id)
         return await self._signed_in(request, account, 201)
+
+    async def seen(self, connection: HTTPConnection, account: Account) -> None:
+        """Note where an account was seen from (sightings.py), so linked accounts do not rate each other."""
+        try:
+            await self.db(self.sightings.seen, account.id, "address", client_address(connection))
+        except Exception:  # a sighting is worth less than the request that made it
+            log.warning("a sighting of account %s could not be stored", account.id, exc_info=True)
 
     async def signin(self, request: Request, body: dict[str, Any]) -> Response:
         name = account_name(body.get("name"))
@@ -346,9 +348,8 @@ class Accounts:
             raise AccountError("bad-credentials", "that name and password do not match an account", 401)
         address = client_address(request)
         key = name_key(name)
-        self.attempts.check("signin-address", address)
-        self.attempts.check("signin-name", key)
-        self.attempts.count("signin-address", address)
+        # counted before the check: of many attempts at once, only as many as allowed reach Argon2 (attempts.py)
+        await self.attempts.reserve_signin(key, address)
         found = await self.db(self.book.find, name)
         if found is None and self.decoy is None:
             self.decoy = await self._hash(self.hasher.hash, secrets.token_urlsafe(16))
@@ -358,7 +359,6 @@ class Accounts:
         except (VerifyMismatchError, VerificationError, InvalidHashError):
             good = False
         if not good or found is None:
-            self.attempts.count("signin-name", key)
             raise AccountError("bad-credentials", "that name and password do not match an account", 401)
         account, stored = found
         if self.hasher.check_needs_rehash(stored):
@@ -368,8 +368,14 @@ class Accounts:
 
     async def _signed_in(self, request: Request, account: Account, status: int) -> Response:
         old = request.cookies.get(SESSION_COOKIE)
-        if old:
-            await self.db(self.book.close_session, _digest(old))
+        await self.seen(request, account)
+        if old and len(old) <= 128:
+            before = await self.db(self.book.session, _digest(old))
+            if before is not None and before[0].id != account.id:
+                # one browser, two accounts: both are seen from that browser session
+                for seen in (before[0], account):
+                    await self.db(self.sightings.seen, seen.id, "session", _digest(old))
+            await self._end_session(_digest(old))
         session, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
         await self.db(self.book.open_session, account.id, _digest(session), _digest(csrf),
                       time.time() + SESSION_SECONDS)
@@ -384,13 +390,19 @@ class Accounts:
 
     async def signout(self, request: Request, body: dict[str, Any]) -> Response:
         token = request.cookies.get(SESSION_COOKIE)
-        if token:
-            await self.db(self.book.close_session, _digest(token))
+        if token and len(token) <= 128:
+            await self._end_session(_digest(token))
         response = JSONResponse({"account": None}, headers={"Cache-Control": "no-store"})
         secure = self.secure_cookies or request.url.scheme == "https"
         response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax", secure=secure)
         response.delete_cookie(CSRF_COOKIE, path="/", samesite="strict", secure=secure)
         return response
+
+    async def _end_session(self, session_hash: str) -> None:
+        """The session ends: its row, and every socket opened with it, in every process."""
+        await self.db(self.book.close_session, session_hash)
+        if self.on_signed_out is not None:
+            await self.on_signed_out(session_hash)
 
     async def claim(self, request: Request, body: dict[str, Any]) -> Response:
         account = await self.current(request)
@@ -399,11 +411,17 @@ class Accounts:
         table_id, token = body.get("table"), body.get("token")
         if not isinstance(table_id, str) or not isinstance(token, str) or not token:
             raise AccountError("malformed", "claiming a seat needs the table and the seat's token")
-        claimed = await self.db(self.book.claim, table_id, hash_token(token), account.id)
+        try:
+            claimed = await self.db(self.book.claim, table_id, hash_token(token), account.id)
+        except IntegrityError:  # another request gave the account a seat here at this very moment
+            claimed = (-1, False)
         if claimed is None:
             raise AccountError("bad-token", "this token holds no seat at this table", 401)
         seat, done = claimed
         if not done:
+            held = await self.db(self.book.seat_of, table_id, account.id)
+            if held is not None and held[0] != seat:
+                raise AccountError("already-seated", "your account holds a seat at this table already", 409)
             raise AccountError("seat-claimed", "another account holds that seat", 409)
         tables = request.app.state.tables
         live = tables.live.get(table_id)

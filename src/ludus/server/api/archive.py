@@ -22,7 +22,8 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 
 from ludus.engine import Match, Outcome
 
-from ..store import Store, TableRecord, accounts, ratings, result_seats, results, tables
+from ..store import Sightings, Store, TableRecord, accounts, moves, ratings, result_seats, results, tables
+from . import fairness
 from . import ratings as rating_model
 from .ratings import Skill, account_key, bot_key
 
@@ -60,6 +61,7 @@ class Archive:
         self.store = store
         self.engine = store.engine
         self.seed = rating_model.seed_skills()
+        self.sightings = Sightings(store.engine)
         self.seed_bot_ratings()
 
     # --- recording ----------------------------------------------------------------------------------
@@ -90,25 +92,57 @@ class Archive:
         record, outcome = finished.table, finished.outcome
         places = rating_model.places(record.game, outcome, record.players)
         seated = [(_player(seat), places[seat.seat]) for seat in record.seats]
+        accounts_here = [seat.account_id for seat in record.seats if seat.account_id is not None]
+        linked = fairness.linked_accounts(self.sightings.of(accounts_here)) \
+            if record.rated and len(accounts_here) > 1 else set()
         with self.engine.begin() as db:
-            db.execute(insert(results).values(
-                table_id=record.id, game=record.game, players=record.players, finished=at, rated=record.rated,
-                moves=finished.moves, outcome=json.dumps(_outcome_json(outcome))))
+            entries = [json.loads(row.entry) for row in db.execute(
+                select(moves.c.entry).where(moves.c.table_id == record.id).order_by(moves.c.n)).all()]
+            played = fairness.participation(entries, record.players)
+            facts = [fairness.SeatFacts(seat.seat, seat.token_hash is not None, seat.account_id,
+                                        *played[seat.seat], linked=seat.account_id in linked)
+                     for seat in record.seats]
             before: dict[str, Skill] = {}
             after: dict[str, Skill] = {}
+            weight = None
             if record.rated:
-                rated = [(key, place) for key, place in seated if key is not None]
+                verdict = fairness.judge(facts, _forfeited(outcome), self._repeats(db, accounts_here, at))
+                weight = verdict.weight
+                rated = [(key, place) for (key, place), seat in zip(seated, record.seats, strict=True)
+                         if key is not None and seat.account_id not in verdict.excluded]
                 before = self._skills(db, record.game, {key for key, _ in rated})
-                after = rating_model.rate(rated, before)
+                after = rating_model.rate(rated, before, verdict.weight)
+                if not after:
+                    weight = 0.0  # nothing moved (fewer than two rated places): no repeat to count either
                 self._save(db, record.game, after, before, at)
+            db.execute(insert(results).values(
+                table_id=record.id, game=record.game, players=record.players, finished=at, rated=record.rated,
+                moves=finished.moves, outcome=json.dumps(_outcome_json(outcome)), weight=weight))
             db.execute(insert(result_seats), [{
                 "table_id": record.id, "seat": seat.seat, "name": seat.name, "name_key": _name_key(seat.name),
                 "account_id": seat.account_id, "bot": seat.bot if seat.token_hash is None else None,
                 "place": places[seat.seat], "score": outcome.scores.get(seat.seat),
                 "rating_before": before[key].ordinal if key in after and key in before else None,
                 "rating_after": after[key].ordinal if key in after else None,
-            } for seat, (key, _) in zip(record.seats, seated, strict=True)])
+                "own_moves": fact.own, "seat_moves": fact.moves, "linked": fact.linked,
+            } for seat, (key, _), fact in zip(record.seats, seated, facts, strict=True)])
         return True
+
+    def _repeats(self, db: Any, account_ids: Sequence[int], at: float) -> dict[tuple[int, int], int]:
+        """Per pair of these accounts: the games that moved ratings they played together in the pair window."""
+        if len(set(account_ids)) < 2:
+            return {}
+        rows = db.execute(select(result_seats.c.table_id, result_seats.c.account_id)
+                          .select_from(result_seats.join(results, results.c.table_id == result_seats.c.table_id))
+                          .where(result_seats.c.account_id.in_(sorted(set(account_ids))),
+                                 results.c.finished > at - fairness.PAIR_WINDOW, results.c.weight > 0)).all()
+        together: dict[str, set[int]] = {}
+        for row in rows:
+            together.setdefault(row.table_id, set()).add(row.account_id)
+        history = fairness.PairHistory()
+        for members in together.values():
+            history.add(members, at)
+        return history.repeats(account_ids, at)
 
     def _skills(self, db: Any, game: str, keys: set[str]) -> dict[str, Skill]:
         if not keys:
@@ -220,18 +254,29 @@ class Archive:
         from the ladder again). With ``replay``, each result is first derived anew from its move log."""
         replayed = self._replay_results() if replay else 0
         with self.engine.connect() as db:
-            rows = db.execute(select(results.c.table_id, results.c.game, results.c.finished)
+            rows = db.execute(select(results.c.table_id, results.c.game, results.c.finished, results.c.outcome,
+                                     results.c.players)
                               .where(results.c.rated.is_(True))
                               .order_by(results.c.finished, results.c.table_id)).all()
             seat_rows = self._seats(db, [row.table_id for row in rows])
         skills: dict[str, dict[str, Skill]] = {game: dict(table) for game, table in self.seed.items()}
         changes: list[dict[str, Any]] = []
+        weights: dict[str, float] = {}
+        pairs = fairness.PairHistory()
         for row in rows:
             table = skills.setdefault(row.game, {})
-            rated = [(_result_player(seat), seat.place) for seat in seat_rows.get(row.table_id, [])]
+            listed = seat_rows.get(row.table_id, [])
+            facts = self._facts(row.table_id, row.players, listed)
+            accounts_here = [seat.account_id for seat in listed if seat.account_id is not None]
+            verdict = fairness.judge(facts, "forfeit" in json.loads(row.outcome),
+                                     pairs.repeats(accounts_here, row.finished))
+            rated = [(_result_player(seat), seat.place) for seat in listed if seat.account_id not in verdict.excluded]
             rated = [(key, place) for key, place in rated if key is not None]
-            after = rating_model.rate(rated, table)
-            for seat in seat_rows.get(row.table_id, []):
+            after = rating_model.rate(rated, table, verdict.weight)
+            weights[row.table_id] = verdict.weight if after else 0.0
+            if after:
+                pairs.add([a for a in accounts_here if a not in verdict.excluded], row.finished)
+            for seat in listed:
                 key = _result_player(seat)
                 changes.append({"t": row.table_id, "s": seat.seat,
                                 "b": table[key].ordinal if key in after and key in table else None,
@@ -248,7 +293,22 @@ class Archive:
                 db.execute(update(result_seats).where(result_seats.c.table_id == change["t"],
                                                       result_seats.c.seat == change["s"])
                            .values(rating_before=change["b"], rating_after=change["a"]))
-        return {"games": len(rows), "players": len(board), "replayed": replayed}
+            for table_id, weight in weights.items():
+                db.execute(update(results).where(results.c.table_id == table_id).values(weight=weight))
+        return {"games": len(rows), "counted": sum(1 for w in weights.values() if w > 0), "players": len(board),
+                "replayed": replayed}
+
+    def _facts(self, table_id: str, players: int, listed: Sequence[Any]) -> list[fairness.SeatFacts]:
+        """The seats as fairness.py judges them: as archived, or, for a game archived before the archive kept
+        what each seat did, counted from its stored move log (and linked as the sightings say now)."""
+        if listed and all(seat.own_moves is not None for seat in listed):
+            return [fairness.SeatFacts(seat.seat, seat.bot is None, seat.account_id, seat.own_moves,
+                                       seat.seat_moves, bool(seat.linked)) for seat in listed]
+        played = fairness.participation(self.store.moves(table_id), players)
+        linked = fairness.linked_accounts(self.sightings.of(
+            [seat.account_id for seat in listed if seat.account_id is not None]))
+        return [fairness.SeatFacts(seat.seat, seat.bot is None, seat.account_id, *played.get(seat.seat, (0, 0)),
+                                   linked=seat.account_id in linked) for seat in listed]
 
     def _replay_results(self) -> int:
         """Derive each archived result from its stored move log again (places and outcome)."""
@@ -283,6 +343,10 @@ def _result_player(seat: Any) -> str | None:
     if seat.account_id is not None:
         return account_key(seat.account_id)
     return None
+
+
+def _forfeited(outcome: Outcome) -> bool:
+    return isinstance(outcome.details, dict) and "forfeit" in outcome.details
 
 
 def _outcome_json(outcome: Outcome) -> dict[str, Any]:
@@ -325,6 +389,7 @@ def ratings_command(args: Any) -> int:
         done = Archive(store).rebuild(replay=args.replay)
     finally:
         store.close()
-    print(f"ludus: ratings rebuilt from {done['games']} rated games ({done['players']} rated players"
+    print(f"ludus: ratings rebuilt from {done['games']} rated games, {done['counted']} of which count under the "
+          f"fair-play rules ({done['players']} rated players"
           + (f", {done['replayed']} results replayed from their move logs" if args.replay else "") + ")")
     return 0

@@ -15,6 +15,7 @@ import secrets
 from functools import partial
 from typing import Any
 
+from sqlalchemy.exc import IntegrityError
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
@@ -117,7 +118,10 @@ def _bots(value: Any, players: int) -> list[str | None]:
 async def _account(request: Request) -> Any:
     """The signed-in account behind a request (None: a guest, or a server without accounts)."""
     accounts = getattr(request.app.state, "accounts", None)
-    return None if accounts is None else await accounts.current(request)
+    account = None if accounts is None else await accounts.current(request)
+    if account is not None:
+        await accounts.seen(request, account)  # where it plays from (sightings.py)
+    return account
 
 
 async def seat_holder(request: Request, tables: LiveTables, table_id: str, body: dict[str, Any]) -> tuple[int, str]:
@@ -308,8 +312,13 @@ class Lobby:
             candidates = [seat]
         token = secrets.token_urlsafe(24)
         for candidate in candidates:
-            if await self.tables.db(self.tables.store.claim_seat, table_id, candidate, name, hash_token(token),
-                                    None if account is None else account.id):
+            try:
+                claimed = await self.tables.db(self.tables.store.claim_seat, table_id, candidate, name,
+                                               hash_token(token), None if account is None else account.id)
+            except IntegrityError as error:  # the same account took another seat here at this very moment
+                raise LobbyError("already-seated", "your account holds a seat at this table already", 409) \
+                    from error
+            if claimed:
                 await self._seats_changed(table_id)
                 return {"seat": candidate, "token": token, "invite": f"/t/{table_id}"}
         raise LobbyError("seat-taken", "that seat is taken" if seat is not None else "every seat is taken", 409)

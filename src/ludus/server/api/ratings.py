@@ -81,10 +81,11 @@ def places(game: str, outcome: Outcome, players: int) -> list[int]:
     return [distinct.index(k) + 1 for k in keys]
 
 
-def rate(seated: Sequence[tuple[str, int]], current: Mapping[str, Skill]) -> dict[str, Skill]:
+def rate(seated: Sequence[tuple[str, int]], current: Mapping[str, Skill], weight: float = 1.0) -> dict[str, Skill]:
     """New skills after one game: ``seated`` lists (player key, place) per rated seat. Players not in
-    ``current`` start fresh. Fewer than two rated places (or two players) change nothing."""
-    if len({key for key, _ in seated}) < 2 or len({place for _, place in seated}) < 2:
+    ``current`` start fresh. Fewer than two rated places (or two players) change nothing. ``weight`` (0 to 1,
+    fairness.py) scales the change: a repeat of the same pairing moves each player part of the way."""
+    if weight <= 0 or len({key for key, _ in seated}) < 2 or len({place for _, place in seated}) < 2:
         return {}
     before = {key: current.get(key) or fresh() for key, _ in seated}
     teams = [[MODEL.rating(mu=before[key].mu, sigma=before[key].sigma)] for key, _ in seated]
@@ -95,7 +96,9 @@ def rate(seated: Sequence[tuple[str, int]], current: Mapping[str, Skill]) -> dic
         total[0] += rating.mu
         total[1] += rating.sigma
         total[2] += 1
-    return {key: Skill(mu / n, sigma / n, before[key].games + 1) for key, (mu, sigma, n) in sums.items()}
+    return {key: Skill(before[key].mu + weight * (mu / n - before[key].mu),
+                       before[key].sigma + weight * (sigma / n - before[key].sigma), before[key].games + 1)
+            for key, (mu, sigma, n) in sums.items()}
 
 
 def seed_skills() -> dict[str, dict[str, Skill]]:

@@ -33,6 +33,7 @@ from ludus.engine import IllegalChoice
 from ludus.engine.replay import EVERYONE, Perspective, Replay
 
 from ..guards.inputs import is_table_id
+from ..guards.limits import Rates, TooMany, client_address
 from ..live.tables import LiveTables
 from ..live.work import Workers, WorkFailed
 from .lobby import LobbyError, match_file
@@ -195,10 +196,45 @@ def perspectives(replay: Replay) -> list[str | int]:
     return [*([EVERYONE] if replay.finished else []), *range(replay.players), SPECTATOR]
 
 
+class Answers:
+    """Whole answers kept per (table, seat, range): the same question asked again (by anyone) costs a lookup."""
+
+    def __init__(self, budget: int = 8 * 2**20) -> None:
+        self.budget = budget
+        self.size = 0
+        self.kept: OrderedDict[tuple[Any, ...], str] = OrderedDict()
+
+    def get(self, key: tuple[Any, ...]) -> str | None:
+        found = self.kept.get(key)
+        if found is not None:
+            self.kept.move_to_end(key)
+        return found
+
+    def put(self, key: tuple[Any, ...], body: str) -> None:
+        if key in self.kept or len(body) > self.budget // 4:
+            return
+        self.kept[key] = body
+        self.size += len(body)
+        while self.size > self.budget:
+            _, dropped = self.kept.popitem(last=False)
+            self.size -= len(dropped)
+
+
 class ReplayApi:
-    def __init__(self, load: Loader, table_pages: bool = True, workers: Workers | None = None) -> None:
+    def __init__(self, load: Loader, table_pages: bool = True, workers: Workers | None = None,
+                 rates: Rates | None = None) -> None:
         self.cache = ReplayCache(load, workers=workers)
+        self.answers = Answers()
         self.table_pages = table_pages  # a saved file's viewer has no table page to go back to
+        self.rates = rates  # replay requests of one address (``Limits.replays``); a saved file's viewer has none
+
+    def _count(self, request: Request) -> None:
+        if self.rates is None:
+            return
+        try:
+            self.rates.replays.hit(client_address(request))
+        except TooMany as error:
+            raise LobbyError("too-many", str(error), 429, error.retry_after) from error
 
     def routes(self) -> list[Route]:
         # views repeat themselves from step to step (a Shadows board is half its view): gzipped, a phone
@@ -218,6 +254,7 @@ class ReplayApi:
 
     async def steps(self, request: Request) -> Response:
         try:
+            self._count(request)
             table_id, loaded, perspective = await self._asked(request)
         except LobbyError as error:
             return error.response()
@@ -235,15 +272,20 @@ class ReplayApi:
 
     async def views(self, request: Request) -> Response:
         try:
+            self._count(request)
             table_id, loaded, perspective = await self._asked(request)
             replay = loaded.replay
             start = _number(request, "from", 0, 0, replay.moves)
             count = min(_number(request, "count", CHUNK, 1, MAX_COUNT), replay.moves + 1 - start)
         except LobbyError as error:
             return error.response()
-        texts = await self.cache.views(table_id, replay, perspective, start, count)
-        body = f'{{"table":{_dumps(table_id)},"seat":{_dumps(perspective_name(perspective))},"from":{start},' \
-               f'"views":[{",".join(texts)}]}}'
+        key = (table_id, perspective_name(perspective), start, count)
+        body = self.answers.get(key)
+        if body is None:
+            texts = await self.cache.views(table_id, replay, perspective, start, count)
+            body = f'{{"table":{_dumps(table_id)},"seat":{_dumps(perspective_name(perspective))},"from":{start},' \
+                   f'"views":[{",".join(texts)}]}}'
+            self.answers.put(key, body)
         return Response(body, media_type="application/json")
 
 

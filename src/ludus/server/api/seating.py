@@ -16,6 +16,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from sqlalchemy.exc import IntegrityError
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
@@ -23,6 +24,7 @@ from starlette.routing import Route
 from ludus.ai.bot import LEVELS
 from ludus.engine.chance import new_secret
 
+from ..guards.limits import Rates, TooMany, client_address
 from ..live.tables import LiveTables
 from ..store import TableRecord, hash_token
 from .lobby import LobbyError, _account, _body, _table_id, seat_holder
@@ -35,8 +37,9 @@ def _seat_number(value: Any, players: int) -> int:
 
 
 class Seating:
-    def __init__(self, tables: LiveTables) -> None:
+    def __init__(self, tables: LiveTables, rates: Rates | None = None) -> None:
         self.tables = tables
+        self.rates = rates  # a rematch opens a table: it counts against the address's create limit
 
     def routes(self) -> list[Route]:
         return [
@@ -107,13 +110,19 @@ class Seating:
             played = await self.tables.db(store.table, rematch_id)
             if played is not None and played.status == "over":
                 # "play again" from the history: the last rematch is over too, so a new one replaces it
+                self._count_table(request)
                 rematch_id = await self._open(record, replacing=rematch_id)
         if rematch_id is None:
+            self._count_table(request)
             rematch_id = await self._open(record)
         # accepted through the account on another device: the new seat gets a token of its own
         token = body.get("token") or (secrets.token_urlsafe(24) if accept else None)
-        if not await self.tables.db(store.answer_invite, rematch_id, seat, digest, accept, mine,
-                                    hash_token(token) if token else None):
+        try:
+            answered_now = await self.tables.db(store.answer_invite, rematch_id, seat, digest, accept, mine,
+                                                hash_token(token) if token else None)
+        except IntegrityError as error:  # the account holds another seat of the rematch already
+            raise LobbyError("already-seated", "your account holds a seat at this table already", 409) from error
+        if not answered_now:
             rematch = await self.tables.db(store.table, rematch_id)
             held = rematch is not None and (rematch.seats[seat].token_hash == digest
                                             or (mine is not None and rematch.seats[seat].account_id == mine))
@@ -128,6 +137,15 @@ class Seating:
         if accept:
             answered.update(seat=seat, token=token)
         return answered
+
+    def _count_table(self, request: Request) -> None:
+        """A rematch is a new table: the create limit of the address asking holds for it too."""
+        if self.rates is None:
+            return
+        try:
+            self.rates.tables.hit(client_address(request))
+        except TooMany as error:
+            raise LobbyError("too-many", str(error), 429, error.retry_after) from error
 
     async def _open(self, record: TableRecord, replacing: str | None = None) -> str:
         """The rematch table: a seat handed to a bot mid-game goes back to its human; a seat nobody holds

@@ -14,6 +14,7 @@ import asyncio
 import atexit
 import contextlib
 import importlib
+import logging
 import math
 import multiprocessing
 import os
@@ -23,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from limits import RateLimitItem, parse_many
-from limits.storage import MemoryStorage
+from limits.storage import MemoryStorage, storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 from pebble import ProcessPool
 from starlette.requests import HTTPConnection
@@ -38,6 +39,8 @@ class Limits:
     messages: str = "100 per 2 seconds"  # WebSocket messages of one seat (spectators: one address)
     syncs: str = "20 per minute"  # sync requests of one seat (spectators: one address)
     pictures: str = "600 per minute"  # pictures of seeded (non-standard) Shadows decks one address may ask for
+    replays: str = "60 per minute; 600 per hour"  # replay requests (steps, views) of one address
+    chat: str = "5 per 10 seconds; 30 per minute"  # chat lines of one seat, counted across processes
     setup_seconds: float = 5.0  # a table's setup must finish within this, or the table is not created
     setup_workers: int = 2  # processes that run setups; more at once wait for one of them
     work_seconds: float = 30.0  # other heavy work on those processes (a round's map search, a replay, work.py)
@@ -52,7 +55,7 @@ class Limits:
     origins: tuple[str, ...] = field(default=())  # origins allowed besides the served host itself
 
     def __post_init__(self) -> None:
-        for rate in (self.tables, self.joins, self.messages, self.syncs, self.pictures):
+        for rate in (self.tables, self.joins, self.messages, self.syncs, self.pictures, self.replays, self.chat):
             parse_many(rate)  # a typo in a flag fails at start-up, not at the first request
 
 
@@ -109,16 +112,53 @@ class SweptMemoryStorage(MemoryStorage):
             self.timer.start()
 
 
-class Rates:
-    """The server's rates, sharing one in-memory store (old entries expire by themselves)."""
+class SharedRate(Rate):
+    """A rate counted in Redis, so that every process shares one count (each hit is one atomic step there);
+    while Redis cannot be reached, each process counts on its own."""
 
-    def __init__(self, limits: Limits) -> None:
+    def __init__(self, what: str, rate: str, limiter: MovingWindowRateLimiter,
+                 shared: MovingWindowRateLimiter | None) -> None:
+        super().__init__(what, rate, limiter)
+        self.shared = shared
+        self.down_since: float | None = None
+
+    def hit(self, key: str) -> None:
+        if self.shared is None or (self.down_since is not None and time.monotonic() - self.down_since < 5.0):
+            return super().hit(key)
+        try:
+            for item in self.items:
+                if not self.shared.hit(item, self.what, key):
+                    reset = self.shared.get_window_stats(item, self.what, key).reset_time
+                    raise TooMany(self.what, max(1, math.ceil(reset - time.time())))
+        except TooMany:
+            raise
+        except Exception:  # Redis is gone: count here meanwhile (tried again every few seconds)
+            if self.down_since is None:
+                logging.getLogger("ludus.server.limits").warning("redis is unreachable: %s counted per process",
+                                                                 self.what)
+            self.down_since = time.monotonic()
+            return super().hit(key)
+        self.down_since = None
+
+
+class Rates:
+    """The server's rates, sharing one in-memory store (old entries expire by themselves); with Redis, the chat
+    allowance is counted there, across processes."""
+
+    def __init__(self, limits: Limits, redis_url: str | None = None) -> None:
         limiter = MovingWindowRateLimiter(SweptMemoryStorage())
+        shared = None
+        if redis_url:
+            # short timeouts: a hit runs on the event loop, and a Redis that hangs must not hang the server
+            shared = MovingWindowRateLimiter(storage_from_string(redis_url, socket_timeout=0.5,
+                                                                 socket_connect_timeout=0.5))
         self.tables = Rate("tables", limits.tables, limiter)
         self.joins = Rate("joins", limits.joins, limiter)
         self.messages = Rate("messages", limits.messages, limiter)
         self.syncs = Rate("syncs", limits.syncs, limiter)
         self.pictures = Rate("pictures", limits.pictures, limiter)
+        self.replays = Rate("replays", limits.replays, limiter)
+        self.chat = SharedRate("chat", limits.chat, limiter, shared)
 
 
 class SetupTimeout(Exception):
@@ -199,7 +239,7 @@ def client_address(connection: HTTPConnection) -> str:
 
 FLAGS = {  # ``ludus serve`` flag → Limits field
     "--limit-tables": "tables", "--limit-joins": "joins", "--limit-messages": "messages",
-    "--limit-syncs": "syncs", "--limit-pictures": "pictures",
+    "--limit-syncs": "syncs", "--limit-pictures": "pictures", "--limit-replays": "replays", "--limit-chat": "chat",
     "--setup-seconds": "setup_seconds", "--setup-workers": "setup_workers", "--work-seconds": "work_seconds",
     "--analysis-seconds": "analysis_seconds", "--analysis-worlds": "analysis_worlds",
     "--analysis-depth": "analysis_depth",

@@ -13,9 +13,12 @@ Server → client: ``{"type": "chat", "channel", "team"?, "lines": [{"n", "seat"
 grows, so a client keeps lines by ``n``).
 
 Text is plain: whitespace runs become one space, control characters are dropped, at most ``MAX_TEXT``
-characters; the browser shows it as text, never as HTML. A seat may write ``BURST`` lines at once and one
-more every ``EVERY`` seconds after that (``too-fast`` otherwise). With several processes each line also
-travels through the hub so every process tells its own connections; the database keeps the one history.
+characters; the browser shows it as text, never as HTML. A seat may write ``BURST`` lines at once and, over
+time, one every ``EVERY`` seconds (``Limits.chat``: "5 per 10 seconds; 30 per minute"; ``too-fast`` otherwise),
+counted per seat across every process (in Redis when the server has one). With several processes each line
+also travels through the hub at once, so every process tells its own connections (each process that has a
+connection at the table listens to its chat from that connection's arrival); the database keeps the one
+history.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import unicodedata
 import weakref
 from typing import Any
 
+from ..guards.limits import TooMany
 from .tables import LiveTable, ProtocolError, Viewer, dumps
 
 MESSAGE_TYPES = frozenset({"chat", "chat-sync"})
@@ -85,7 +89,15 @@ class TableChat:
         self.allowance[seat] = (left - 1, now)
         return True
 
-    async def say(self, seat: int | None, text: Any) -> None:
+    def admit_shared(self, seat: int, rate: Any) -> bool:
+        """The allowance counted per seat across processes (limits.py: in Redis when the server has one)."""
+        try:
+            rate.hit(f"{self.table.id}/{seat}")
+        except TooMany:
+            return False
+        return True
+
+    async def say(self, seat: int | None, text: Any, rate: Any = None) -> None:
         channel, may_write = self.channel_of(seat)
         if seat is None:
             if self.teams:
@@ -96,7 +108,7 @@ class TableChat:
         if not may_write:
             raise ProtocolError("officer-silent", "the officer reads the detectives' chat but may not write")
         cleaned = clean(text)
-        if not self.admit(seat):
+        if not (self.admit(seat) if rate is None else self.admit_shared(seat, rate)):
             raise ProtocolError("too-fast", f"at most {BURST:.0f} chat lines at once, then one every {EVERY:.0f} s")
         tables = self.table.tables
         name = self.table.record.seats[seat].name
@@ -133,10 +145,11 @@ def chat_for(table: LiveTable) -> TableChat:
     return chat
 
 
-async def handle(table: LiveTable, viewer: Viewer, message: dict[str, Any]) -> None:
-    """The play socket's hook for ``chat`` and ``chat-sync`` messages."""
+async def handle(table: LiveTable, viewer: Viewer, message: dict[str, Any], rate: Any = None) -> None:
+    """The play socket's hook for ``chat`` and ``chat-sync`` messages; ``rate``: the server's chat allowance
+    (``Rates.chat``, shared by the processes), else this process's own count."""
     chat = chat_for(table)
     if message.get("type") == "chat-sync":
         await chat.sync(viewer)
     else:
-        await chat.say(viewer.seat, message.get("text"))
+        await chat.say(viewer.seat, message.get("text"), rate)

@@ -43,6 +43,7 @@ log = logging.getLogger("ludus.server.play")
 
 HELLO_TIMEOUT = 15.0
 TOO_SLOW = 1008  # close code for a connection that does not read its messages
+SIGNED_OUT = 4401  # close code for the sockets of a session that signed out
 MAX_CID = 64
 
 
@@ -88,17 +89,22 @@ class Connection:
             return
 
     def _too_slow(self) -> None:
+        log.info("closing a connection that left %s bytes unread", self.send_buffer)
+        self.end(TOO_SLOW, "too slow: reconnect to catch up")
+
+    def end(self, code: int, reason: str) -> None:
         """Stop writing views and close with a close frame (it waits for the socket like any write; the
-        server's stall limit cuts off a peer that never reads even that)."""
+        server's stall limit cuts off a peer that never reads even that). Nothing it sends after counts."""
+        if self.closer is not None:
+            return
         self.writer.cancel()
         self.outbox = asyncio.Queue()
         self.pending = 0
-        log.info("closing a connection that left %s bytes unread", self.send_buffer)
-        self.closer = asyncio.create_task(self._close_too_slow())
+        self.closer = asyncio.create_task(self._close(code, reason))
 
-    async def _close_too_slow(self) -> None:
+    async def _close(self, code: int, reason: str) -> None:
         with contextlib.suppress(Exception):
-            await self.websocket.close(code=TOO_SLOW, reason="too slow: reconnect to catch up")
+            await self.websocket.close(code=code, reason=reason)
 
     async def close(self) -> None:
         self.writer.cancel()
@@ -107,6 +113,40 @@ class Connection:
         if self.closer is not None:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self.closer
+
+
+class SessionSockets:
+    """The sockets opened with each signed-in session, so that signing out ends them, in every process: the
+    process that signs out tells the others through the hub (on a channel no table id can be)."""
+
+    CHANNEL = "~sessions"
+
+    def __init__(self, hub: Any) -> None:
+        self.hub = hub
+        self.sockets: dict[str, set[Connection]] = {}
+        hub.subscribe(self.CHANNEL, self.on_note)
+
+    def add(self, session_hash: str, connection: Connection) -> None:
+        self.sockets.setdefault(session_hash, set()).add(connection)
+
+    def remove(self, session_hash: str, connection: Connection) -> None:
+        held = self.sockets.get(session_hash)
+        if held is not None:
+            held.discard(connection)
+            if not held:
+                del self.sockets[session_hash]
+
+    def end_local(self, session_hash: str) -> None:
+        for connection in self.sockets.pop(session_hash, set()):
+            connection.end(SIGNED_OUT, "signed out")
+
+    async def signed_out(self, session_hash: str) -> None:
+        self.end_local(session_hash)
+        await self.hub.publish(self.CHANNEL, {"kind": "signed-out", "session": session_hash})
+
+    async def on_note(self, note: dict[str, Any]) -> None:
+        if note.get("kind") == "signed-out" and isinstance(note.get("session"), str):
+            self.end_local(note["session"])
 
 
 async def _receive_json(websocket: WebSocket, counted: Callable[[], None] | None = None) -> dict[str, Any] | None:
@@ -188,6 +228,11 @@ async def play_socket(websocket: WebSocket) -> None:
         token = hello.get("token")
         seat: int | None = None
         digest: str | None = None
+        accounts = getattr(websocket.app.state, "accounts", None)
+        account = None if accounts is None else await accounts.current(websocket)
+        session = accounts.session_hash(websocket) if account is not None else None
+        if account is not None:
+            await accounts.seen(websocket, account)
         if token is not None:
             if not isinstance(token, str):
                 await _refuse(websocket, ProtocolError("bad-token", "a token is a string"), 4401)
@@ -197,12 +242,12 @@ async def play_socket(websocket: WebSocket) -> None:
             if seat is None:
                 await _refuse(websocket, ProtocolError("bad-token", "this token holds no seat at this table"), 4401)
                 return
-        elif hello.get("watch") is not True and (accounts := getattr(websocket.app.state, "accounts", None)):
+        elif hello.get("watch") is not True and account is not None:
             # no token: a signed-in player sits at the seat their account holds (accounts.py)
             held = await accounts.seat(websocket, table_id)
             if held is not None:
                 seat, digest = held
-        await _serve(websocket, table, seat, digest)
+        await _serve(websocket, table, seat, digest, session)
     except (WebSocketDisconnect, WebSocketDisconnected):
         return
     except Exception:  # a fault of ours (the database is down...): the socket still ends with a close frame
@@ -219,10 +264,15 @@ def _rate_key(table: LiveTable, connection: Connection) -> str:
     return f"watch/{client_address(connection.websocket)}"
 
 
-async def _serve(websocket: WebSocket, table: LiveTable, seat: int | None, digest: str | None) -> None:
+async def _serve(websocket: WebSocket, table: LiveTable, seat: int | None, digest: str | None,
+                 session: str | None = None) -> None:
     state = websocket.app.state
     rates: Rates = state.rates
     connection = Connection(websocket, seat, digest, state.limits.send_buffer)
+    sessions: SessionSockets | None = getattr(state, "sessions", None)
+    if session is not None and sessions is not None:
+        sessions.add(session, connection)
+    chat.chat_for(table)  # this process hears the table's chat from the start, not only after a chat-sync
     try:
         async with table.lock:  # no move slips between the welcome and the first update
             table.arrive(connection)
@@ -251,6 +301,8 @@ async def _serve(websocket: WebSocket, table: LiveTable, seat: int | None, diges
     except (WebSocketDisconnect, WebSocketDisconnected):  # gone, or closed by our own writer
         pass
     finally:
+        if session is not None and sessions is not None:
+            sessions.remove(session, connection)
         table.depart(connection)
         await connection.close()
         if not table.viewers and table.match.finished:
@@ -280,7 +332,7 @@ async def _handle(table: LiveTable, connection: Connection, message: dict[str, A
             connection.send(table.welcome_text(connection, since))
         return
     if kind in chat.MESSAGE_TYPES:
-        await chat.handle(table, connection, message)
+        await chat.handle(table, connection, message, rates.chat)
         return
     if kind != "choice":
         raise ProtocolError("unknown-type", f"unknown message type {kind[:40]!r}")

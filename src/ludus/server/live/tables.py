@@ -298,11 +298,11 @@ class LiveTable:
         self.kick_bots()
         return n
 
-    async def _commit(self, seat: int, choice: Any, cid: str | None = None) -> None:
-        """Apply, store, then tell. The caller holds the lock."""
-        await self.commit(("play", seat, choice), cid)
+    async def _commit(self, seat: int, choice: Any, cid: str | None = None, by: str | None = None) -> None:
+        """Apply, store, then tell. The caller holds the lock. ``by`` ("bot"): nobody at the seat chose this."""
+        await self.commit(("play", seat, choice), cid, by)
 
-    async def commit(self, step: Step, cid: str | None = None) -> bool:
+    async def commit(self, step: Step, cid: str | None = None, by: str | None = None) -> bool:
         """Do a step (a choice, a clock advance), store it, then tell; False if it changed nothing (an advance
         with nothing due). The caller holds the lock. A step whose heavy work fails on the worker (no map fits
         the next round, or its search passed the deadline) ends the table instead (``abandon``): no retry."""
@@ -322,7 +322,7 @@ class LiveTable:
             raise ProtocolError("server-error", "the move could not be applied; nothing changed") from error
         if step[0] == "advance" and not events:
             return False  # nothing was due: nothing logged
-        await self._store_and_tell(events, cid)
+        await self._store_and_tell(events, cid, by)
         return True
 
     async def abandon(self, failure: WorkFailed) -> None:
@@ -334,7 +334,7 @@ class LiveTable:
         events = self.match.abandon(reason)
         await self._store_and_tell(events)
 
-    async def _store_and_tell(self, events: list[Event], cid: str | None = None) -> None:
+    async def _store_and_tell(self, events: list[Event], cid: str | None = None, by: str | None = None) -> None:
         """Store the move just applied (the last log entry), then tell everyone. The caller holds the
         lock. LostRace: another process had stored that number; ProtocolError server-error: the
         database failed. Either way the table is back on the stored log and its viewers know all of it."""
@@ -342,6 +342,8 @@ class LiveTable:
         entry = self.match.log[-1]
         if cid is not None:  # stored with the move, so a resend is recognised even after a restart
             entry = {**entry, "cid": cid}
+        if by is not None:  # a bot moved for a person's seat: it does not count as the person's (fairness.py)
+            entry = {**entry, "by": by}
         try:
             await self.tables.writer.write(self.id, n, entry)
         except MoveConflict as error:
@@ -479,6 +481,10 @@ class LiveTable:
             known = self.bots[seat] = (level, bot_for(self.game, seat, level, seed))
         return known[1]
 
+    def by_bot(self, seat: int) -> str | None:
+        """How a bot's move at this seat is marked in the log: "bot" when a person holds the seat."""
+        return "bot" if self.record.seats[seat].token_hash is not None else None
+
     def bot_levels(self) -> dict[int, str]:
         return {s.seat: s.bot for s in self.record.seats if s.bot is not None}
 
@@ -537,7 +543,7 @@ class LiveTable:
                     log.warning("bot of seat %s at table %s chose %r, not offered", seat, self.id, choice)
                     choice = decision.options[0]
                 try:
-                    await self._commit(seat, choice)
+                    await self._commit(seat, choice, by=self.by_bot(seat))
                 except LostRace:
                     pass  # a human (or the clock) moved first elsewhere: look again at the new position
                 except ProtocolError as error:

@@ -154,7 +154,7 @@ class Turns(Background):
                         self.tables.bot_pool, bot.choose, table.match.view(seat), decision))
                     if not decision.allows(choice):
                         choice = decision.options[0]
-                    await table.commit(("play", seat, choice))  # (heavy work on a worker: live.py)
+                    await table.commit(("play", seat, choice), by="bot")  # (heavy work on a worker: live.py)
                     events = None
                 if events is not None:
                     await table._store_and_tell(events)

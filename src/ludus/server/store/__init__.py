@@ -6,7 +6,7 @@
 - ``chat.py`` — chat lines;
 - ``analysis.py`` — the coach's analyses of finished games' seats;
 - ``accounts.py`` — accounts and sessions; ``ratings.py`` — the archive and ratings; ``deadlines.py`` —
-  turn-based tables' deadlines;
+  turn-based tables' deadlines; ``sightings.py`` — where accounts were seen from (keyed hashes only);
 - ``database.py`` — ``Store``, which opens a database, migrates it (``migrations/``) and offers every
   concern's calls.
 
@@ -27,11 +27,11 @@ from .engine import DEFAULT_URL, Checkpointer, make_engine, metadata
 from .leases import leases
 from .moves import MoveConflict, moves
 from .ratings import ratings, result_seats, results
+from .sightings import Sightings, settings, sightings
 from .tables import SeatRecord, TableRecord, hash_token, invites, rematches, seats, tables
 
 __all__ = [
-    "DEFAULT_URL", "Checkpointer", "MoveConflict", "SeatRecord", "Store", "TableRecord", "accounts", "analyses",
-    "chat_lines",
-    "deadlines", "hash_token", "invites", "leases", "make_engine", "metadata", "migrations", "moves", "ratings",
-    "rematches", "result_seats", "results", "seats", "sessions", "tables",
+    "DEFAULT_URL", "Checkpointer", "MoveConflict", "SeatRecord", "Sightings", "Store", "TableRecord", "accounts",
+    "analyses", "chat_lines", "deadlines", "hash_token", "invites", "leases", "make_engine", "metadata", "migrations",
+    "moves", "ratings", "rematches", "result_seats", "results", "seats", "sessions", "settings", "sightings", "tables",
 ]

@@ -13,6 +13,8 @@ accounts = Table(
     Column("name_key", String(64), nullable=False, unique=True),  # the name case-folded: one account per name
     Column("password_hash", String(255), nullable=False),  # Argon2id, with its own salt and parameters
     Column("created", Float, nullable=False),
+    # the name's confusables skeleton (UTS #39, api/names.py): no two accounts whose names look alike
+    Column("name_skeleton", String(255), unique=True),
 )
 
 # A signed-in browser: the sha256 of its session cookie and of its CSRF token (never the tokens themselves).

@@ -18,6 +18,9 @@ results = Table(
     Column("rated", Boolean, nullable=False),
     Column("moves", Integer, nullable=False),
     Column("outcome", Text, nullable=False),  # {"winners", "scores", "forfeit"?} as JSON
+    # how much this game moved the ratings (api/fairness.py): 1, less for a repeat, 0 if it did not count;
+    # NULL: an unrated table
+    Column("weight", Float),
     Index("ix_ludus_results_finished", "finished", "table_id"),
     Index("ix_ludus_results_game_finished", "game", "finished", "table_id"),
 )
@@ -34,6 +37,11 @@ result_seats = Table(
     Column("score", Float),
     Column("rating_before", Float),  # the rated player's shown rating before and after this game
     Column("rating_after", Float),
+    # what api/fairness.py judges by: the person's own moves, all moves of the seat, linked to another
+    # account of the game (store/sightings.py)
+    Column("own_moves", Integer),
+    Column("seat_moves", Integer),
+    Column("linked", Boolean),
     PrimaryKeyConstraint("table_id", "seat"),
     Index("ix_ludus_result_seats_account", "account_id", "table_id"),
     Index("ix_ludus_result_seats_name", "name_key", "table_id"),

@@ -26,6 +26,7 @@ from sqlalchemy import (
     exists,
     insert,
     select,
+    text,
     true,
     update,
 )
@@ -63,6 +64,9 @@ seats = Table(
     Column("bot", String(16)),  # bot level, or NULL for a human seat
     Column("account_id", Integer, index=True),  # the account that holds this seat (NULL: a guest)
     PrimaryKeyConstraint("table_id", "seat"),
+    # one account holds one seat per table, however many requests race for a second one
+    Index("ux_ludus_seats_table_account", "table_id", "account_id", unique=True,
+          sqlite_where=text("account_id IS NOT NULL"), postgresql_where=text("account_id IS NOT NULL")),
 )
 
 # A rematch: the finished table, the table that replays it (same seats and bot levels, a new seed) and when

@@ -17,6 +17,7 @@ export async function api(path, body) {
   if (!response.ok) {
     const error = new Error(data.detail || data.error);
     error.code = data.error;
+    error.reason = data.reason; // a finer cause the page words itself (a weak password's)
     throw error;
   }
   return data;
