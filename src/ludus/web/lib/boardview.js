@@ -129,9 +129,16 @@ export function zoomable(svgNode, key, { corner = "top-right", thumb = 0 } = {})
   };
   svgNode.addEventListener("pointerup", release);
   svgNode.addEventListener("pointercancel", release);
-  // a drag that ends over a target is not a click on it
+  // a drag that ends over a target is not a click on it; on a phone, a tap on a target too small for a thumb
+  // (the question's targets were spread too far to zoom in on them all) zooms in there instead of choosing
   svgNode.addEventListener("click", (event) => {
-    if (dragged) { event.stopPropagation(); event.preventDefault(); dragged = false; }
+    if (dragged) { event.stopPropagation(); event.preventDefault(); dragged = false; return; }
+    const wanted = thumbScale();
+    if (wanted > view.scale + 0.01 && event.target.closest?.("[data-choice]")) {
+      event.stopPropagation();
+      event.preventDefault();
+      zoomAt(wanted / view.scale, event.clientX, event.clientY);
+    }
   }, true);
   svgNode.addEventListener("wheel", (event) => {
     if (!event.ctrlKey) return;  // a plain wheel scrolls the page; ctrl+wheel (and a trackpad pinch) zooms
@@ -171,13 +178,24 @@ export function zoomable(svgNode, key, { corner = "top-right", thumb = 0 } = {})
     const box = { left: toX(u.left), right: toX(u.right), top: toY(u.top), bottom: toY(u.bottom) };
     const pad = Math.min(home.w, home.h) * 0.03;
     const fits = Math.min(home.w / (box.right - box.left + 2 * pad), home.h / (box.bottom - box.top + 2 * pad));
-    const wanted = view.chosen ? view.scale : Math.max(view.scale, thumbScale());
-    const scale = Math.max(1, Math.min(wanted, fits, MAX_SCALE));
     const w = home.w / view.scale;
     const h = home.h / view.scale;
-    const seen = box.left >= view.cx - w / 2 && box.right <= view.cx + w / 2 && box.top >= view.cy - h / 2
-      && box.bottom <= view.cy + h / 2;
-    if (seen && Math.abs(scale - view.scale) < 0.01) return;
+    const inView = (b) => b.left >= view.cx - w / 2 && b.right <= view.cx + w / 2 && b.top >= view.cy - h / 2
+      && b.bottom <= view.cy + h / 2;
+    if (view.chosen && fits < view.scale) {
+      // the player's zoom cannot show every target: it is kept, and shows the first one if it shows none
+      const first = boxes[0];
+      const one = { left: toX(first.left), right: toX(first.right), top: toY(first.top), bottom: toY(first.bottom) };
+      const some = boxes.some((b) => inView({ left: toX(b.left), right: toX(b.right), top: toY(b.top), bottom: toY(b.bottom) }));
+      if (some) return;
+      view.cx = (one.left + one.right) / 2;
+      view.cy = (one.top + one.bottom) / 2;
+      apply();
+      return;
+    }
+    const wanted = view.chosen ? view.scale : Math.max(view.scale, thumbScale());
+    const scale = Math.max(1, Math.min(wanted, fits, MAX_SCALE));
+    if (inView(box) && Math.abs(scale - view.scale) < 0.01) return;
     view.scale = scale;
     view.cx = (box.left + box.right) / 2;
     view.cy = (box.top + box.bottom) / 2;
@@ -288,8 +306,8 @@ function look(root, fresh = true) {
   root.dataset.asked = prompt.dataset.prompt || "question";
   if (document.activeElement?.matches?.("input, textarea, select")) return;  // someone is typing: leave the page be
   let targets = questionTargets(root, prompt);
-  // a board shows the question's targets on it: at the player's zoom where they fit, panned to them
-  for (const frame of root.querySelectorAll(".board-frame")) {
+  // a board shows a new question's targets on it: at the player's zoom where they fit, panned to them
+  for (const frame of fresh ? root.querySelectorAll(".board-frame") : []) {
     const on = targets.filter((node) => frame.contains(node));
     if (on.length) frame.follow?.(on);
   }
