@@ -34,7 +34,7 @@ MEASURE = """([regions, board]) => {
                   sticky ? prompt.getBoundingClientRect().bottom : 0),
     board: one(board),
     regions: Object.fromEntries(Object.entries(regions).map(([name, selector]) => [name, one(selector)])),
-    lines: [...document.querySelectorAll('#board .rose-state .log li')].slice(0, 3).map(box),
+    lines: [...document.querySelectorAll('#board .rose-state .log li')].slice(0, 2).map(box),
   };
 }"""
 
@@ -83,8 +83,12 @@ def test_the_state_one_decides_on_is_beside_the_board(server: str, browser: Any,
                 else:
                     assert rect["top"] >= board["bottom"] - 0.5, f"{what}: the {name} is not below the abbey"
             if where == "desktop":
-                for line in seen["lines"]:  # the latest lines of the log, not only its heading
-                    assert inside(line, seen["top"], window), f"{what}: a latest log line {line} is out of sight"
+                log = seen["regions"]["log"]
+                # the latest line of the log whole, and the one before it begun (the log scrolls for more)
+                for line, end in zip(seen["lines"], ("bottom", "top"), strict=False):
+                    assert inside({**line, "bottom": line[end]}, seen["top"], window) \
+                        and line[end] <= log["bottom"] - (0 if end == "bottom" else 12) + 0.5, \
+                        f"{what}: a latest log line {line} is out of sight (the log is {log})"
             if kind in SHOTS:
                 page.screenshot(path=str(artifacts / f"beside-rose-{kind}-{lang}-{where}.png"))
         for kind, moment, table in staged["shadows"]:

@@ -496,9 +496,10 @@ export function render(root, state, ctx) {
   const before = places(root);
   const prompt = promptBar(ctx, w, view, offer);
   root.replaceChildren(el("div", { class: "rose" },
-    secretScreen(ctx, w, view, offer),
     prompt,
     el("div", { class: "rose-grid" },
+      // the secret screen above the abbey (on a laptop beside the state column: the players' revelations)
+      secretScreen(ctx, w, view, offer),
       el("section", { class: "panel abbey-panel" }, zoomable(abbey(ctx, w, view, offer, narrow), "rose", { corner: narrow ? "top-right" : "bottom-right" })),
       // your hand beside the abbey (below it on a phone): a card is chosen with the board in sight
       el("aside", { class: "rose-side" }, yourArea(ctx, w, view, offer), sundial(w, view), eventRow(w, view)),

@@ -316,18 +316,23 @@ function look(root, fresh = true) {
   const p = prompt.getBoundingClientRect();
   const style = getComputedStyle(prompt);
   const gap = 8;
+  // the state one decides on, shown beside the board (data-beside), comes along where the window has room
+  const below = (style.position === "sticky" ? (parseFloat(style.top) || topbar) + p.height : topbar) + gap;
+  const beside = [...root.querySelectorAll("[data-beside]")].filter(shown).map((node) => node.getBoundingClientRect());
+  const besideFits = beside.length > 0 && (() => {
+    const b = union(beside);
+    return b.bottom - b.top <= window.innerHeight - below;
+  })();
   let delta;
-  if (!targets.length) {
+  if (!targets.length && !besideFits) {
     if (p.top >= topbar && p.bottom <= window.innerHeight) return;
     delta = p.top - topbar - gap;
   } else {
     // a target on a board brings the whole board: the question is about the board
     const frames = new Set(targets.map((node) => node.closest(".board-frame")).filter(Boolean));
-    let u = union([...targets, ...frames].map((node) => node.getBoundingClientRect()));
-    // the state one decides on, shown beside the board (data-beside), comes along where the window has room
-    const beside = [...root.querySelectorAll("[data-beside]")].filter(shown).map((node) => node.getBoundingClientRect());
-    const below = (style.position === "sticky" ? (parseFloat(style.top) || topbar) + p.height : topbar) + gap;
-    if (beside.length) {
+    const asked = [...targets, ...frames].map((node) => node.getBoundingClientRect());
+    let u = asked.length ? union(asked) : union(beside);
+    if (asked.length && besideFits) {
       const wider = union([u, ...beside]);
       if (wider.bottom - wider.top <= window.innerHeight - below) u = wider;
     }
