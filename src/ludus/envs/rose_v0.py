@@ -16,6 +16,7 @@ import numpy as np
 
 from ludus.engine import Decision
 from ludus.games.rose.components import BUILDINGS, COLOURS, DEFAULT, EVENTS, PAWNS
+from ludus.games.rose.state import RoseState
 
 from .adapter import MAX_CYCLES, EnvSpec, LudusEnv, agent_name
 
@@ -88,15 +89,92 @@ def encode(view: dict[str, Any], decision: Decision | None) -> np.ndarray:
     if view["active"] is not None:
         out[at["active"] + (view["active"] - seat) % players] = 1.0
     if decision is not None:
-        prompt = decision.prompt
-        out[at["kind"] + KINDS.index(decision.kind)] = 1.0
-        if prompt.get("monk") in COLOUR:
-            out[at["monk"] + COLOUR[prompt["monk"]]] = 1.0
-        if prompt.get("target") is not None:
-            out[at["target"] + (prompt["target"] - seat) % players] = 1.0
-        out[at["amount"]] = min(float(prompt.get("amount", 0)) / 10, 1.0)
-        out[at["amount"] + 1] = min(len(decision.options) / 20, 1.0)
+        _decision(out, decision, seat, players)
     return np.minimum(np.array(out, dtype=np.float32), 1.0)
+
+
+def _decision(out: list[float], decision: Decision, seat: int, players: int,
+              at: dict[str, int] = OFFSET) -> None:
+    """The pending decision's fields: its kind, the monk and seat it names, its amount and option count
+    (at the offsets ``at``)."""
+    prompt = decision.prompt
+    out[at["kind"] + KINDS.index(decision.kind)] = 1.0
+    if prompt.get("monk") in COLOUR:
+        out[at["monk"] + COLOUR[prompt["monk"]]] = 1.0
+    if prompt.get("target") is not None:
+        out[at["target"] + (prompt["target"] - seat) % players] = 1.0
+    out[at["amount"]] = min(float(prompt.get("amount", 0)) / 10, 1.0)
+    out[at["amount"] + 1] = min(len(decision.options) / 20, 1.0)
+
+
+_TILE_AT: dict[Any, tuple[tuple[int, float], ...]] = {}
+
+
+def _tile_cells(ed: Any) -> tuple[tuple[int, float], ...]:
+    """Per task tile of an edition: (its column in a building's six, its value / 6)."""
+    found = _TILE_AT.get(ed)  # keyed by the edition itself (editions are few and kept)
+    if found is None:
+        found = _TILE_AT[ed] = tuple((ed.tile_colour[t], ed.tile_value[t] / 6) for t in range(ed.tiles))
+    return found
+
+
+def encode_state(s: RoseState, seat: int, decision: Decision | None) -> np.ndarray:
+    """``encode(view(s, seat), decision)`` read straight from the game state, with no view built: the
+    same values (``tests/envs/test_direct_encoding.py`` checks), written sparsely — most are zero."""
+    at = OFFSET
+    players = s.n
+    phase = s.phase
+    ed = s.ed
+    ones = [at["day"] + s.day - 1, at["phase"] + PHASES.index(phase), at["identity"] + s.identity[seat]]
+    where = [at["sundial"], at["task_row"], at["time_tiles"], at["time_tiles"] + 1, at["draw_pile"]]
+    held = len(s.time[seat])
+    fresh = min(max(s.fresh, 0), held) if seat == s.active and phase == "turn" else 0
+    values = [min(s.sundial / 24, 1.0), len(s.row) / 14, min(held / 10, 1.0), min(fresh / 10, 1.0),
+              min(len(s.draw) / 60, 1.0)]
+    base_s, base_c = at["suspicion"], at["clue"]
+    for i, (suspicion, clue) in enumerate(zip(s.suspicion, s.clue, strict=True)):
+        where += (base_s + i, base_c + i)
+        values += (suspicion / 40, min(clue / 60, 1.0))
+    hand, ids = at["hand"], ed.card_ids
+    ones += [hand + CARD[ids[card]] for card in s.hands[seat]]
+    if s.today >= 0:
+        ones.append(at["event"] + EVENT[EVENTS[s.today]])
+    seats = at["seats"]
+    hands, time, event_tiles, revealed = s.hands, s.time, s.event_tiles, s.revealed
+    for who in range(players):
+        base = seats + ((who - seat) % players) * 10
+        ones.append(base)
+        ones += [base + 4 + colour for colour in revealed[who]]
+        where += (base + 1, base + 2, base + 3)
+        values += (min(len(hands[who]) / 3, 1.0), min(len(time[who]) / 10, 1.0), len(event_tiles[who]) / 6)
+    pawns, tasks, buildings = at["pawns"], at["task_tiles"], len(BUILDINGS)
+    ones += [pawns + p * buildings + _BUILDING_SLOT[b] for p, b in enumerate(s.pawns)]
+    cells = _tile_cells(ed)
+    task_values: dict[int, float] = {}
+    for b, on in enumerate(s.tiles):
+        for t in on:
+            colour, value = cells[t]
+            cell = tasks + b * 6 + colour
+            task_values[cell] = task_values.get(cell, 0.0) + value
+    where += task_values.keys()
+    values += task_values.values()
+    if phase == "turn":
+        ones.append(at["active"] + (s.active - seat) % players)
+    out = np.zeros(SIZE, dtype=np.float32)
+    out[where] = values
+    out[ones] = 1.0
+    if decision is not None:
+        tail = at["kind"]
+        last = [0.0] * (SIZE - tail)
+        _decision(last, decision, seat, players, _TAIL)
+        out[tail:] = last
+    return np.minimum(out, 1.0, out=out)
+
+
+_TAIL = {name: offset - OFFSET["kind"] for name, offset in OFFSET.items()}
+"""The layout's offsets counted from the decision's fields, the layout's last ones."""
+_BUILDING_SLOT = range(len(BUILDINGS))
+"""A pawn's building index as the view files it (``pawns_in[b]``, Python indexing)."""
 
 
 def render(view: dict[str, Any]) -> str:
@@ -111,7 +189,7 @@ def render(view: dict[str, Any]) -> str:
     return console.export_text()
 
 
-SPEC = EnvSpec("rose", ACTIONS, SIZE, encode, render=render)
+SPEC = EnvSpec("rose", ACTIONS, SIZE, encode, render=render, encode_state=encode_state)
 
 
 def raw_env(players: int = 4, options: dict[str, Any] | None = None, render_mode: str | None = None,
