@@ -151,9 +151,9 @@ class _Info(dict):
     """
 
     KEYS = ("view", "decision", "decisions")
+    __slots__ = ("_env", "_seat", "_stamp")
 
     def __init__(self, env: LudusEnv, seat: int, stamp: int) -> None:
-        super().__init__()
         self._env, self._seat, self._stamp = env, seat, stamp
 
     def _fill(self) -> None:

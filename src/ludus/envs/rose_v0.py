@@ -120,59 +120,58 @@ def _tile_cells(ed: Any) -> tuple[tuple[int, float], ...]:
 
 def encode_state(s: RoseState, seat: int, decision: Decision | None) -> np.ndarray:
     """``encode(view(s, seat), decision)`` read straight from the game state, with no view built: the
-    same values (``tests/envs/test_direct_encoding.py`` checks), written sparsely — most are zero."""
+    same values written in the same order (``tests/envs/test_direct_encoding.py`` checks)."""
     at = OFFSET
+    out = [0.0] * SIZE
     players = s.n
     phase = s.phase
+    out[at["day"] + s.day - 1] = 1.0
+    out[at["phase"] + PHASES.index(phase)] = 1.0
+    out[at["sundial"]] = min(s.sundial / 24, 1.0)
+    out[at["task_row"]] = len(s.row) / 14
+    suspicion, clue = s.suspicion, s.clue
+    base_s, base_c = at["suspicion"], at["clue"]
+    for i in range(len(COLOURS)):
+        out[base_s + i] = suspicion[i] / 40
+        out[base_c + i] = min(clue[i] / 60, 1.0)
     ed = s.ed
-    ones = [at["day"] + s.day - 1, at["phase"] + PHASES.index(phase), at["identity"] + s.identity[seat]]
-    where = [at["sundial"], at["task_row"], at["time_tiles"], at["time_tiles"] + 1, at["draw_pile"]]
+    out[at["identity"] + s.identity[seat]] = 1.0
+    hand, ids = at["hand"], ed.card_ids
+    for card in s.hands[seat]:
+        out[hand + CARD[ids[card]]] = 1.0
     held = len(s.time[seat])
     fresh = min(max(s.fresh, 0), held) if seat == s.active and phase == "turn" else 0
-    values = [min(s.sundial / 24, 1.0), len(s.row) / 14, min(held / 10, 1.0), min(fresh / 10, 1.0),
-              min(len(s.draw) / 60, 1.0)]
-    base_s, base_c = at["suspicion"], at["clue"]
-    for i, (suspicion, clue) in enumerate(zip(s.suspicion, s.clue, strict=True)):
-        where += (base_s + i, base_c + i)
-        values += (suspicion / 40, min(clue / 60, 1.0))
-    hand, ids = at["hand"], ed.card_ids
-    ones += [hand + CARD[ids[card]] for card in s.hands[seat]]
+    out[at["time_tiles"]] = min(held / 10, 1.0)
+    out[at["time_tiles"] + 1] = min(fresh / 10, 1.0)
     if s.today >= 0:
-        ones.append(at["event"] + EVENT[EVENTS[s.today]])
+        out[at["event"] + EVENT[EVENTS[s.today]]] = 1.0
+    out[at["draw_pile"]] = min(len(s.draw) / 60, 1.0)
     seats = at["seats"]
     hands, time, event_tiles, revealed = s.hands, s.time, s.event_tiles, s.revealed
     for who in range(players):
         base = seats + ((who - seat) % players) * 10
-        ones.append(base)
-        ones += [base + 4 + colour for colour in revealed[who]]
-        where += (base + 1, base + 2, base + 3)
-        values += (min(len(hands[who]) / 3, 1.0), min(len(time[who]) / 10, 1.0), len(event_tiles[who]) / 6)
+        out[base] = 1.0
+        out[base + 1] = min(len(hands[who]) / 3, 1.0)
+        out[base + 2] = min(len(time[who]) / 10, 1.0)
+        out[base + 3] = len(event_tiles[who]) / 6
+        for colour in revealed[who]:
+            out[base + 4 + colour] = 1.0
     pawns, tasks, buildings = at["pawns"], at["task_tiles"], len(BUILDINGS)
-    ones += [pawns + p * buildings + _BUILDING_SLOT[b] for p, b in enumerate(s.pawns)]
+    for p, b in enumerate(s.pawns):
+        out[pawns + p * buildings + _BUILDING_SLOT[b]] = 1.0
     cells = _tile_cells(ed)
-    task_values: dict[int, float] = {}
     for b, on in enumerate(s.tiles):
         for t in on:
             colour, value = cells[t]
-            cell = tasks + b * 6 + colour
-            task_values[cell] = task_values.get(cell, 0.0) + value
-    where += task_values.keys()
-    values += task_values.values()
+            out[tasks + b * 6 + colour] += value
     if phase == "turn":
-        ones.append(at["active"] + (s.active - seat) % players)
-    out = np.zeros(SIZE, dtype=np.float32)
-    out[where] = values
-    out[ones] = 1.0
+        out[at["active"] + (s.active - seat) % players] = 1.0
     if decision is not None:
-        tail = at["kind"]
-        last = [0.0] * (SIZE - tail)
-        _decision(last, decision, seat, players, _TAIL)
-        out[tail:] = last
-    return np.minimum(out, 1.0, out=out)
+        _decision(out, decision, seat, players)
+    vector = np.array(out, dtype=np.float32)
+    return np.minimum(vector, 1.0, out=vector)
 
 
-_TAIL = {name: offset - OFFSET["kind"] for name, offset in OFFSET.items()}
-"""The layout's offsets counted from the decision's fields, the layout's last ones."""
 _BUILDING_SLOT = range(len(BUILDINGS))
 """A pawn's building index as the view files it (``pawns_in[b]``, Python indexing)."""
 

@@ -233,12 +233,16 @@ def _encode(figure: int, markers: Sequence[int], police: Sequence[int], hand: Se
     observation = np.empty(SIZE, np.float32)
     # picture features already lie in 0..1; the small values saturate at 1 (a space's police tokens)
     np.minimum(small, 1.0, out=observation[:SMALL], casting="same_kind")
-    at = SMALL
-    for shown in (pictures, face_up, (list(hand) + [None] * HAND)[:HAND]):
-        features = _pictures(tuple(shown), picture_seed)
-        observation[at:at + features.size] = features
-        at += features.size
+    observation[SMALL:] = _shown(tuple(pictures), tuple(face_up), tuple(hand), picture_seed)
     return observation
+
+
+@lru_cache(maxsize=128)
+def _shown(pictures: tuple[str | None, ...], face_up: tuple[str | None, ...], hand: tuple[str, ...],
+           picture_seed: int | None) -> np.ndarray:
+    """The picture features of the board, the face-up row and the hand, one after the other (a
+    position's pictures repeat over many steps: each set is joined once)."""
+    return np.concatenate([_pictures(shown, picture_seed) for shown in (pictures, face_up, (*hand, None, None)[:HAND])])
 
 
 def render(view: dict[str, Any]) -> str:
