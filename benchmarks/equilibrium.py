@@ -8,7 +8,7 @@ rules rank its end: the lowest clue on one's own monk wins) and outcome-sampling
 game, and prints ``exploitability.nash_conv`` of the average policy as the iterations grow; it
 writes the curves to ``docs/equilibrium.png`` (matplotlib, the ``plots`` extra).
 
-    .venv/bin/python benchmarks/equilibrium.py [--deals 6] [--iterations 24] [--png docs/equilibrium.png]
+    .venv/bin/python benchmarks/equilibrium.py [--deals 4] [--iterations 16] [--mccfr 1000] [--png docs/equilibrium.png]
 """
 
 from __future__ import annotations
@@ -47,9 +47,9 @@ def mccfr_curve(game: pyspiel.Game, iterations: int, every: int, seed: int = 0) 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=6)
-    parser.add_argument("--iterations", type=int, default=24, help="CFR+ iterations")
-    parser.add_argument("--mccfr", type=int, default=2000, help="outcome-sampling MCCFR iterations")
+    parser.add_argument("--deals", type=int, default=4)
+    parser.add_argument("--iterations", type=int, default=16, help="CFR+ iterations")
+    parser.add_argument("--mccfr", type=int, default=1000, help="outcome-sampling MCCFR iterations")
     parser.add_argument("--png", default="docs/equilibrium.png")
     args = parser.parse_args()
     game = pyspiel.load_game("python_ludus_rose", {**SMALL_ROSE, "deals": args.deals})
