@@ -7,9 +7,9 @@ import pytest
 
 pytest.importorskip("sb3_contrib", reason="the rl extra (scripts/test.sh installs it)")
 
-from sb3_contrib import MaskablePPO  # noqa: E402
+from sb3_contrib import MaskablePPO
 
-from ludus.envs import against_bots  # noqa: E402
+from ludus.envs import against_bots
 
 
 def test_maskable_ppo_trains_on_against_bots_and_predicts_only_legal_moves_with_masks():
