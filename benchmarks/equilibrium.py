@@ -69,9 +69,9 @@ def main() -> None:
     from matplotlib import pyplot
 
     figure, axes = pyplot.subplots(1, 2, figsize=(9, 3.4))
-    for ax, curve, title in ((axes[0], plus, "CFR+"), (axes[1], sampled, "outcome-sampling MCCFR")):
+    for ax, curve, title in ((axes[0], plus, "CFR+"), (axes[1], sampled, "MCCFR (outcome sampling)")):
         ax.plot([i for i, _ in curve], [v for _, v in curve], marker="o", markersize=3)
-        ax.set_title(f"{title}: The Name of the Rose, 2 players, {args.deals} deals")
+        ax.set_title(f"{title}: Rose, 2 players, {args.deals} deals")
         ax.set_xlabel("iterations")
         ax.set_ylabel("NashConv")
         ax.set_yscale("log")

@@ -118,62 +118,62 @@ def _tile_cells(ed: Any) -> tuple[tuple[int, float], ...]:
     return found
 
 
+_DAY, _PHASE, _SUNDIAL, _TASK_ROW = OFFSET["day"] - 1, OFFSET["phase"], OFFSET["sundial"], OFFSET["task_row"]
+_SUSPICION, _CLUE, _IDENTITY, _HAND = OFFSET["suspicion"], OFFSET["clue"], OFFSET["identity"], OFFSET["hand"]
+_TIME, _EVENT, _DRAW, _SEATS = OFFSET["time_tiles"], OFFSET["event"], OFFSET["draw_pile"], OFFSET["seats"]
+_PAWNS, _TASKS, _ACTIVE = OFFSET["pawns"], OFFSET["task_tiles"], OFFSET["active"]
+_PHASE_AT = {phase: _PHASE + i for i, phase in enumerate(PHASES)}
+_EVENT_AT = tuple(_EVENT + EVENT[event] for event in EVENTS)
+_PAWN_AT = tuple(tuple(_PAWNS + p * len(BUILDINGS) + b for b in range(len(BUILDINGS))) for p in range(len(PAWNS)))
+
+
 def encode_state(s: RoseState, seat: int, decision: Decision | None) -> np.ndarray:
     """``encode(view(s, seat), decision)`` read straight from the game state, with no view built: the
     same values written in the same order (``tests/envs/test_direct_encoding.py`` checks)."""
-    at = OFFSET
     out = [0.0] * SIZE
     players = s.n
     phase = s.phase
-    out[at["day"] + s.day - 1] = 1.0
-    out[at["phase"] + PHASES.index(phase)] = 1.0
-    out[at["sundial"]] = min(s.sundial / 24, 1.0)
-    out[at["task_row"]] = len(s.row) / 14
-    suspicion, clue = s.suspicion, s.clue
-    base_s, base_c = at["suspicion"], at["clue"]
-    for i in range(len(COLOURS)):
-        out[base_s + i] = suspicion[i] / 40
-        out[base_c + i] = min(clue[i] / 60, 1.0)
+    out[_DAY + s.day] = 1.0
+    out[_PHASE_AT[phase]] = 1.0
+    out[_SUNDIAL] = min(s.sundial / 24, 1.0)
+    out[_TASK_ROW] = len(s.row) / 14
+    for i, (suspicion, clue) in enumerate(zip(s.suspicion, s.clue, strict=True)):
+        out[_SUSPICION + i] = suspicion / 40
+        out[_CLUE + i] = min(clue / 60, 1.0)
     ed = s.ed
-    out[at["identity"] + s.identity[seat]] = 1.0
-    hand, ids = at["hand"], ed.card_ids
+    out[_IDENTITY + s.identity[seat]] = 1.0
+    ids = ed.card_ids
     for card in s.hands[seat]:
-        out[hand + CARD[ids[card]]] = 1.0
+        out[_HAND + CARD[ids[card]]] = 1.0
     held = len(s.time[seat])
     fresh = min(max(s.fresh, 0), held) if seat == s.active and phase == "turn" else 0
-    out[at["time_tiles"]] = min(held / 10, 1.0)
-    out[at["time_tiles"] + 1] = min(fresh / 10, 1.0)
+    out[_TIME] = min(held / 10, 1.0)
+    out[_TIME + 1] = min(fresh / 10, 1.0)
     if s.today >= 0:
-        out[at["event"] + EVENT[EVENTS[s.today]]] = 1.0
-    out[at["draw_pile"]] = min(len(s.draw) / 60, 1.0)
-    seats = at["seats"]
+        out[_EVENT_AT[s.today]] = 1.0
+    out[_DRAW] = min(len(s.draw) / 60, 1.0)
     hands, time, event_tiles, revealed = s.hands, s.time, s.event_tiles, s.revealed
     for who in range(players):
-        base = seats + ((who - seat) % players) * 10
+        base = _SEATS + ((who - seat) % players) * 10
         out[base] = 1.0
         out[base + 1] = min(len(hands[who]) / 3, 1.0)
         out[base + 2] = min(len(time[who]) / 10, 1.0)
         out[base + 3] = len(event_tiles[who]) / 6
         for colour in revealed[who]:
             out[base + 4 + colour] = 1.0
-    pawns, tasks, buildings = at["pawns"], at["task_tiles"], len(BUILDINGS)
-    for p, b in enumerate(s.pawns):
-        out[pawns + p * buildings + _BUILDING_SLOT[b]] = 1.0
+    for pawn, b in zip(_PAWN_AT, s.pawns, strict=False):
+        out[pawn[b]] = 1.0  # a tuple indexes as the view's list of buildings does
     cells = _tile_cells(ed)
     for b, on in enumerate(s.tiles):
         for t in on:
             colour, value = cells[t]
-            out[tasks + b * 6 + colour] += value
+            out[_TASKS + b * 6 + colour] += value
     if phase == "turn":
-        out[at["active"] + (s.active - seat) % players] = 1.0
+        out[_ACTIVE + (s.active - seat) % players] = 1.0
     if decision is not None:
         _decision(out, decision, seat, players)
     vector = np.array(out, dtype=np.float32)
     return np.minimum(vector, 1.0, out=vector)
-
-
-_BUILDING_SLOT = range(len(BUILDINGS))
-"""A pawn's building index as the view files it (``pawns_in[b]``, Python indexing)."""
 
 
 def render(view: dict[str, Any]) -> str:
