@@ -59,7 +59,7 @@ def test_rose_observations_from_the_state_equal_those_from_the_view(arguments, s
     every_seat_encodes_alike("rose", arguments, seed, every)
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(arguments=GAMES["floors"][1], seed=st.integers(0, 2**31 - 1), every=st.integers(1, 4))
 def test_floors_observations_from_the_state_equal_those_from_the_view(arguments, seed, every):
     every_seat_encodes_alike("floors", arguments, seed, every)
