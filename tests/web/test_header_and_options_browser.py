@@ -38,7 +38,8 @@ HEADER = """() => {
     right: r.right, height: r.height}; };
   const links = [...document.querySelectorAll('.topnav a')];
   const nav = document.querySelector('.topnav');
-  const line = parseFloat(getComputedStyle(links[0]).lineHeight) || 1.3 * parseFloat(getComputedStyle(links[0]).fontSize);
+  const style = getComputedStyle(links[0]);
+  const line = parseFloat(style.lineHeight) || 1.3 * parseFloat(style.fontSize);
   return {
     links: links.map(box), line, navHidden: nav.scrollWidth - nav.clientWidth,
     others: ['#account-link', '.langpick select', '.brand'].map((s) => box(document.querySelector(s))),

@@ -26,18 +26,22 @@ TAPPABLE = """() => {
   const box = (r) => ({left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height});
   const frame = document.querySelector('#board .board-frame');
   const f = frame.getBoundingClientRect();
-  const seen = (r) => r.left >= f.left - 0.5 && r.right <= f.right + 0.5 && r.top >= f.top - 0.5 && r.bottom <= f.bottom + 0.5;
+  const seen = (r) => r.left >= f.left - 0.5 && r.right <= f.right + 0.5 && r.top >= f.top - 0.5
+    && r.bottom <= f.bottom + 0.5;
   const nodes = [...document.querySelectorAll('#board [data-choice], #board [data-zoom]')]
     .filter((node) => !node.disabled && node.getBoundingClientRect().width > 0);
   return {
     frame: box(f), scale: Number(frame.dataset.scale), window: {width: innerWidth, height: innerHeight},
     tappable: nodes.map((node) => {
       const r = node.getBoundingClientRect();
-      return {what: node.dataset.choice || node.dataset.zoom || '?', board: frame.contains(node), seen: seen(r), ...box(r)};
+      return {what: node.dataset.choice || node.dataset.zoom || '?', board: frame.contains(node), seen: seen(r),
+              ...box(r)};
     }),
-    moving: [...document.querySelectorAll('#board .floors-board [data-refers]')].map((n) => seen(n.getBoundingClientRect())),
+    moving: [...document.querySelectorAll('#board .floors-board [data-refers]')]
+      .map((n) => seen(n.getBoundingClientRect())),
     enter: [...document.querySelectorAll('#board [data-step="enter"]')].map((n) => seen(n.getBoundingClientRect())),
-    waiting: [...document.querySelectorAll('#board .figure.waiting.choosable')].map((n) => seen(n.getBoundingClientRect())),
+    waiting: [...document.querySelectorAll('#board .figure.waiting.choosable')]
+      .map((n) => seen(n.getBoundingClientRect())),
   };
 }"""
 
@@ -53,7 +57,8 @@ def check_thumb_sized(seen: dict[str, Any], what: str) -> None:
     assert any(item["board"] for item in shown), f"{what}: no target of the board in its frame: {seen}"
     for item in shown:
         assert item["width"] >= THUMB - 0.5 and item["height"] >= THUMB - 0.5, \
-            f"{what}: {item['what']} is {item['width']:.0f}×{item['height']:.0f} px, less than a thumb (zoom {seen['scale']})"
+            f"{what}: {item['what']} is {item['width']:.0f}×{item['height']:.0f} px, less than a thumb " \
+            f"(zoom {seen['scale']})"
         assert in_window(item, seen["window"]), f"{what}: {item['what']} at {item} is outside the window"
 
 
