@@ -137,3 +137,27 @@ def moves_agree_with_the_board(page: Any, steps: dict[int, dict[str, Any]], list
     page.wait_for_function(f"() => ludus.replay.shown === {move['n']}")
     drawn = page.locator(f".hex-space[data-space='{space}'] .space-number text").first.text_content()
     assert re.search(rf"(?<!\d){drawn}(?!\d)", move["choice"]), (drawn, move["text"])
+
+
+def test_the_floors_prompt_is_silent_about_the_monster_once_the_game_is_over(
+        served: Served, browser: Any, artifacts: Path) -> None:
+    """A game that ends with no figure left, a few moves after the monster's last walk: stepped through move by
+    move (as the table receives them), the walk is narrated, and once the game is over the prompt no longer
+    narrates the monster under "Game over" (it did, until the walk's animation ran out)."""
+    table_id, _ = finished_table(served.db_url, "floors", SEATS["floors"], level="easy",
+                                 want=lambda outcome: outcome.details.get("ended") == "no_figure_left")
+    replay = httpx.get(f"{served.url}/api/tables/{table_id}/replay?seat=all").json()
+    moves = replay["moves"]
+    walk = [step["n"] for step in replay["steps"] if any(e["kind"] == "monster_step" for e in step["events"])][-1]
+    for lang, viewport in (("en", DESK), ("hu", PHONE), ("zh", DESK)):
+        page = open_words(browser, served.url, f"/games/{table_id}/replay?move={walk - 1}&seat=all", viewport, lang)
+        for n in range(walk, moves + 1):
+            page.click("#replay-forward")
+            page.wait_for_function(f"() => ludus.replay.shown === {n}")
+            if n == walk:
+                assert page.locator(".prompt-bar.floors-monster").count() == 1  # the walk is narrated
+        assert page.is_visible("#replay-result")
+        assert page.locator(".prompt-bar.floors-monster, [data-animating]").count() == 0
+        page.screenshot(path=str(artifacts / f"floors-over-silent-{lang}-{viewport['width']}.png"))
+        assert page.errors == []
+        page.context.close()
