@@ -86,7 +86,8 @@ def test_the_lobby_shows_where_to_play_who_is_online_and_who_watches(served: Ser
                 assert lobby.get_attribute("#archive-link", "href") == "/games"
                 assert lobby.inner_text("#lobby-finished h2") == words["web.lobby.finished"]
                 # (the sections and the count fit the width; the rule options' own width is another matter)
-                wide = lobby.evaluate("""(w) => [...document.querySelectorAll('.lobby-tables, .lobby-tables *, #online-count')].filter((e) =>
+                wide = lobby.evaluate("""(w) => [...document.querySelectorAll(
+                    '.lobby-tables, .lobby-tables *, #online-count')].filter((e) =>
                     e.getBoundingClientRect().right > w + 0.5).slice(0, 5).map((e) => e.tagName + '.' + e.className
                     + '#' + e.id + ' ' + Math.round(e.getBoundingClientRect().right))""", viewport["width"])
                 assert not wide, wide
