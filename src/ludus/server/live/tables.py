@@ -244,6 +244,7 @@ class LiveTable:
         """A new connection: its welcome (the caller holds the lock, so no move slips in between), and the
         others learn that its seat is here."""
         self.viewers.add(viewer)
+        self.tables.visited.add(self.id)  # a person was here (attendance.py), however briefly
         changed = self.presence.update((v.seat for v in self.viewers), self.record.seats)
         viewer.send(self.welcome_text(viewer))
         if changed:
@@ -251,6 +252,7 @@ class LiveTable:
 
     def depart(self, viewer: Viewer) -> None:
         self.viewers.discard(viewer)
+        self.tables.visited.add(self.id)
         if self.presence.update((v.seat for v in self.viewers), self.record.seats):
             self.broadcast_seats()
 
@@ -630,6 +632,7 @@ class LiveTables:
         self.live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
         self._unloadable: dict[str, float] = {}  # table id → when loading it may be tried again
+        self.visited: set[str] = set()  # tables a person came to or left since the last attendance round
         # Besides telling, around a stored move (docs/accounts.md): a turn-based table's deadlines are set
         # before anyone is told; once a game has ended it goes to the archive and moves the ratings.
         self.on_stored: Callable[[LiveTable], Awaitable[None]] | None = None
