@@ -183,13 +183,9 @@ export function zoomable(svgNode, key, { corner = "top-right", thumb = 0 } = {})
     const inView = (b) => b.left >= view.cx - w / 2 && b.right <= view.cx + w / 2 && b.top >= view.cy - h / 2
       && b.bottom <= view.cy + h / 2;
     if (view.chosen && fits < view.scale) {
-      // the player's zoom cannot show every target: it is kept, and shows the first one if it shows none
-      const first = boxes[0];
-      const one = { left: toX(first.left), right: toX(first.right), top: toY(first.top), bottom: toY(first.bottom) };
-      const some = boxes.some((b) => inView({ left: toX(b.left), right: toX(b.right), top: toY(b.top), bottom: toY(b.bottom) }));
-      if (some) return;
-      view.cx = (one.left + one.right) / 2;
-      view.cy = (one.top + one.bottom) / 2;
+      // the player's zoom cannot show every target: it is kept, centred on the middle of them (the figure moved)
+      view.cx = (box.left + box.right) / 2;
+      view.cy = (box.top + box.bottom) / 2;
       apply();
       return;
     }
