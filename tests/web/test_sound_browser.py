@@ -3,8 +3,8 @@ Rose game, in each language, one at a desk (1280×800) and one on a phone (390×
 both turn the sound on (off until then), Ann lowers her volume; Bob's chat line rings for Ann (not for Bob)
 and shows the time it was written in each one's language and zone; Bob's move makes it Ann's turn (her
 turn's sound). At the same game stored before its last move, Bob turns his sound off and Ann's move ends the
-game (the end's sound for her, none for Bob). After a reload both settings are as they left them. The sounds are made with WebAudio; the
-page lists what it played (``ludus.sounds``) with the volume it used."""
+game (the end's sound for her, none for Bob). After a reload both settings are as they left them. The
+sounds are made with WebAudio; the page lists what it played (``ludus.sounds``) with the volume it used."""
 
 from __future__ import annotations
 
