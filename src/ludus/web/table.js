@@ -264,7 +264,7 @@ export function renderTable(root, tableId) {
     const message = JSON.parse(raw.data);
     renderer?.onMessage?.(message, ctx);
     chat.onMessage(message);
-    if (message.type === "welcome") onWelcome(message);
+    if (message.type === "welcome") { beat.welcomed(); onWelcome(message); }
     else if (message.type === "update") onUpdate(message);
     else if (message.type === "ack") {
       if (state.inflight?.cid === message.cid) state.inflight = null;
