@@ -7,7 +7,7 @@ first level's wins so far with the 95% Wilson interval and the CPU seconds of it
 than one option. A run cut short still ends on a whole block with an honest figure for the games
 played; on a shared machine that is what you get. A shared win counts as a fraction.
 
-    nice -n 15 .venv/bin/python benchmarks/level_strength.py floors hard,easy,easy,easy --games 400 --seed 1
+    nice -n 15 .venv/bin/python benchmarks/level_strength.py floors hard,easy,easy,easy --games 400 --seed 1 --workers 2
     nice -n 15 .venv/bin/python benchmarks/level_strength.py rose hard,medium,medium,medium --games 400
 """
 
@@ -18,6 +18,7 @@ import statistics
 import time
 from typing import Any
 
+from ludus.ai.backends import Backend, run_jobs
 from ludus.ai.stats import wilson_interval
 from ludus.engine import load_game
 
@@ -45,12 +46,18 @@ def one_game(game_id: str, levels: list[str], number: int, seed: int) -> tuple[l
     return winners, entries, list(record.think[first])
 
 
+def _job(job: tuple[str, list[str], int, int]) -> tuple[list[int], list[int], list[float]]:
+    return one_game(*job)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", choices=("rose", "floors"))
     parser.add_argument("seats", help="comma-separated levels; the first is the one measured")
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--workers", type=int, default=1,
+                        help="processes of the pool (ai.backends); the games and figures do not change")
     args = parser.parse_args()
     levels = [level.strip() for level in args.seats.split(",")]
     players = len(levels)
@@ -59,8 +66,9 @@ def main() -> None:
     cpu_started = time.process_time()
     print(f"{args.game} {','.join(levels)} seed {args.seed}: {levels[0]} (entry 1) measured; seats rotated, "
           f"fair share {1 / players:.3f}", flush=True)
-    for played, number in enumerate(range(args.games), start=1):
-        winners, entries, times = one_game(args.game, levels, number, args.seed)
+    jobs = [(args.game, levels, number, args.seed) for number in range(args.games)]
+    results = run_jobs(_job, jobs, Backend(workers=args.workers))
+    for played, (winners, entries, times) in enumerate(results, start=1):
         wins += sum(1.0 / len(winners) for seat in winners if entries[seat] == 0)
         think.extend(times)
         if played % players == 0:
@@ -68,7 +76,7 @@ def main() -> None:
             print(f"games {played:>4}  {levels[0]} wins {wins:>7.2f}  rate {wins / played:.3f}  "
                   f"95% Wilson [{low:.3f}, {high:.3f}]  think (wall) "
                   f"p50 {statistics.median(think) if think else 0:.3f}s p95 {percentile(think, 0.95):.3f}s  "
-                  f"cpu {time.process_time() - cpu_started:.0f}s", flush=True)
+                  f"cpu (this process) {time.process_time() - cpu_started:.0f}s", flush=True)
 
 
 if __name__ == "__main__":

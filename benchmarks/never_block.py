@@ -85,7 +85,7 @@ def main() -> None:
                                                            "bot_delay": args.ordinary_delay}).json()["table"]["id"]
                             for _ in range(args.ordinary)]
                 samples, errors = probe(http, args.seconds)
-                ended = [http.get(f"/api/tables/{t}/match").json().get("log", [{}])[-1] for t in failing]
+                ended = [(http.get(f"/api/tables/{t}/match").json().get("log") or [{}])[-1] for t in failing]
                 statuses = [http.get(f"/api/tables/{t}").json()["table"]["status"] for t in ordinary]
                 log = server.log.read_text(errors="replace") if server.log else ""
         finally:

@@ -12,7 +12,9 @@ throwaway PostgreSQL cluster (initdb) and a throwaway redis-server, and two serv
 created on one of them and its seats connect to both in turn, so every move also crosses Redis. The bot
 clients may run in several processes (``--client-processes``), so one client process is not the bottleneck.
 
-    .venv/bin/python benchmarks/server_load.py --tables 1000 --processes 2 --postgres --client-processes 2
+    .venv/bin/python benchmarks/server_load.py --tables 1000 --processes 2 --postgres --client-processes 2 --warmup 60
+
+``--source DIR`` runs the servers from another checkout (the version to compare with) under the same clients.
 """
 
 from __future__ import annotations
@@ -21,12 +23,12 @@ import argparse
 import asyncio
 import contextlib
 import glob
-import json
 import multiprocessing
 import os
 import random
 import resource
 import shutil
+import signal
 import socket
 import statistics
 import subprocess
@@ -34,14 +36,22 @@ import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Coroutine
 from pathlib import Path
+from typing import Any, TypeVar
 
 import httpx
+import orjson
+import uvloop
 from websockets.asyncio.client import connect
 
 ROOT = Path(__file__).resolve().parent.parent
 MAX_TABLES = 1000
 MAX_SECONDS = 300.0
+T = TypeVar("T")
+SETUP_REQUESTS = 8  # requests at once per server while setting up
+SETUP_IDLE = 60.0
+HANDSHAKES = 64  # connections being opened at once per client process
 
 
 def free_port() -> int:
@@ -56,25 +66,40 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def start_server(port: int, db_url: str, redis_url: str | None = None) -> subprocess.Popen[bytes]:
-    process = subprocess.Popen(
+def start_servers(ports: list[int], db_url: str, redis_url: str | None, source: Path) -> list[subprocess.Popen[bytes]]:
+    """``ludus serve`` on each port, from ``source``'s src/ (another checkout: the version to compare with), all
+    starting at once; returns when every one answers /health. Flags a version does not know are left out."""
+    known = "--limit-tables --limit-joins --idle-seconds" if source.resolve() == ROOT else subprocess.run(
+        [sys.executable, "-m", "ludus.cli", "serve", "--help"], cwd=source, capture_output=True, text=True,
+        env={**os.environ, "PYTHONPATH": str(source / "src")}).stdout
+    flags = [flag for flag in (
+        # every seat of every table is taken from this one address: lift the per-address rates
+        ("--limit-tables", "100000 per minute"), ("--limit-joins", "100000 per minute"),
+        # the set-up's kept-alive connections wait their turn behind a thousand others: not closed meanwhile
+        ("--idle-seconds", str(SETUP_IDLE))) if flag[0] in known]
+    processes = [subprocess.Popen(
         [sys.executable, "-m", "ludus.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
-         "--db", db_url, *(("--redis", redis_url) if redis_url else ()),
-         # every seat of every table is taken from this one address: lift the per-address rates
-         "--limit-tables", "100000 per minute", "--limit-joins", "100000 per minute"],
-        cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise SystemExit("the server exited during start-up")
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
-                return process
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    process.kill()
-    raise SystemExit("the server did not start")
+         "--db", db_url, *(("--redis", redis_url) if redis_url else ()), *(part for flag in flags for part in flag)],
+        cwd=source, env={**os.environ, "PYTHONPATH": str(source / "src")},
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for port in ports]
+    deadline = time.monotonic() + 300  # a busy machine takes a while to import a server
+    try:
+        for port, process in zip(ports, processes, strict=True):
+            while True:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise SystemExit("a server exited during start-up" if process.poll() is not None
+                                     else "a server did not start")
+                try:
+                    if httpx.get(f"http://127.0.0.1:{port}/health", timeout=5).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    pass
+                time.sleep(0.2)
+    except BaseException:  # (also a SIGTERM meanwhile) none is left running
+        for each in processes:
+            each.kill()
+        raise
+    return processes
 
 
 def _postgres_bin(name: str) -> str:
@@ -170,50 +195,67 @@ class Stats:
         self.infrastructure_cpu = 0.0
 
 
-async def seat_client(url: str, token: str, think: float, stats: Stats, stop: asyncio.Event, seed: int) -> None:
+async def seat_client(url: str, token: str, think: float, stats: Stats, stop: asyncio.Event, seed: int,
+                      handshakes: asyncio.Semaphore) -> None:
+    """One seat, played like a browser: every message is read and parsed in full (orjson, from the frame's bytes);
+    the time is from sending a choice to having parsed the update that holds it. The client is cheap on
+    purpose, so that on a small machine the clients are not what saturates it: no timer per message (the
+    task is cancelled at the end instead), no decoding of the text before parsing it. ``handshakes``: only a
+    few connections are being opened at once (each until its welcome), not thousands in one burst."""
     rng = random.Random(seed)
-    async with connect(url, max_size=2**22, open_timeout=60) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token}))
-        sent_at: float | None = None
-        sent_seq = -1
-        answered: list | None = None
-        while not stop.is_set():
-            try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=1.0)
-            except TimeoutError:
-                continue
-            message = json.loads(raw)
-            kind = message["type"]
-            if kind == "error":
-                stats.errors[message["code"]] = stats.errors.get(message["code"], 0) + 1
-                sent_at = None
-                await ws.send(json.dumps({"type": "sync"}))
-                continue
-            if kind not in ("welcome", "update"):
-                continue
-            if sent_at is not None and message["seq"] > sent_seq:
-                if message["decisions"] == answered and message["outcome"] is None:
-                    continue  # another seat moved (a simultaneous step); ours is still on its way
-                now = time.monotonic()
-                if sent_at >= stats.measure_from:
-                    stats.latencies.append(now - sent_at)
-                    stats.moves += 1
-                sent_at = None
-            if message["outcome"] is not None:
-                if message["seat"] == 0:
-                    stats.finished += 1
-                return
-            if message["decisions"] and sent_at is None:
-                if think:
-                    await asyncio.sleep(think * rng.uniform(0.5, 1.5))
-                    if stop.is_set():
-                        return
-                decision = message["decisions"][0]
-                answered = message["decisions"]
-                sent_seq = message["seq"]
-                sent_at = time.monotonic()
-                choice = rng.choice(decision["options"])
-                await ws.send(json.dumps({"type": "choice", "seq": sent_seq, "choice": choice}))
+    opening = True
+    await handshakes.acquire()
+    try:
+        async with connect(url, max_size=2**22, open_timeout=120) as ws:
+            await ws.send(orjson.dumps({"type": "hello", "token": token}), text=True)
+            sent_at: float | None = None
+            sent_seq = -1
+            answered: list | None = None
+            while True:
+                message = orjson.loads(await ws.recv(decode=False))
+                if opening:  # welcomed (or refused): the next connection may open
+                    opening = False
+                    handshakes.release()
+                kind = message["type"]
+                if kind == "error":
+                    stats.errors[message["code"]] = stats.errors.get(message["code"], 0) + 1
+                    sent_at = None
+                    await ws.send(b'{"type":"sync"}', text=True)
+                    continue
+                if kind not in ("welcome", "update"):
+                    continue
+                if sent_at is not None and message["seq"] > sent_seq:
+                    if message["decisions"] == answered and message["outcome"] is None:
+                        continue  # another seat moved (a simultaneous step); ours is still on its way
+                    now = time.monotonic()
+                    if sent_at >= stats.measure_from:
+                        stats.latencies.append(now - sent_at)
+                        stats.moves += 1
+                    sent_at = None
+                if message["outcome"] is not None:
+                    if message["seat"] == 0:
+                        stats.finished += 1
+                    return
+                if message["decisions"] and sent_at is None:
+                    if think:
+                        await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+                        if stop.is_set():
+                            return
+                    decision = message["decisions"][0]
+                    answered = message["decisions"]
+                    sent_seq = message["seq"]
+                    sent_at = time.monotonic()
+                    choice = rng.choice(decision["options"])
+                    await ws.send(orjson.dumps({"type": "choice", "seq": sent_seq, "choice": choice}), text=True)
+    finally:
+        if opening:
+            handshakes.release()
+
+
+def run_loop(main: Coroutine[Any, Any, T]) -> T:
+    """asyncio.run on uvloop (the event loop the server runs on too; uvicorn[standard] installs it)."""
+    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+        return runner.run(main)
 
 
 def start_profile(args: argparse.Namespace, server_pid: int) -> subprocess.Popen[bytes] | None:
@@ -229,23 +271,31 @@ def start_profile(args: argparse.Namespace, server_pid: int) -> subprocess.Popen
 
 async def make_tables(args: argparse.Namespace, bases: list[str]) -> list[tuple[str, str]]:
     """Create the tables (one on each server in turn) and take their seats: (WebSocket URL, token) per seat,
-    each seat on the server after the previous seat's."""
-    # a new connection per request: a kept-alive one may be closed by the server's idle limit just as it is
-    # reused (httpx.ReadError), which a busy machine makes likely
-    clients = [httpx.AsyncClient(base_url=base, timeout=120, limits=httpx.Limits(max_keepalive_connections=0))
+    each seat on the server after the previous seat's. A few requests at once on kept-alive connections (the
+    servers here keep an idle one for a minute, so none is closed just as it is reused); the progress goes
+    to stderr."""
+    clients = [httpx.AsyncClient(base_url=base, timeout=120,
+                                 limits=httpx.Limits(max_connections=SETUP_REQUESTS, keepalive_expiry=SETUP_IDLE / 2))
                for base in bases]
-    gate = asyncio.Semaphore(16)  # a few requests at once: setting up a thousand tables one by one is slow
+    gate = asyncio.Semaphore(SETUP_REQUESTS * len(bases))
+    made_count = 0
+    started = time.monotonic()
 
     async def table(number: int) -> list[tuple[str, str]]:
+        nonlocal made_count
         http = clients[number % len(clients)]
         async with gate:
-            created = (await http.post("/api/tables", json={
-                "game": args.game, "players": args.players, "name": "p0", "bot_delay": 0})).json()
+            created = _answer(await http.post("/api/tables", json={
+                "game": args.game, "players": args.players, "name": "p0", "bot_delay": 0}))
             table_id = created["table"]["id"]
             tokens = [created["token"]]
             for seat in range(1, args.players):
-                joined = (await http.post(f"/api/tables/{table_id}/join", json={"name": f"p{seat}"})).json()
+                joined = _answer(await http.post(f"/api/tables/{table_id}/join", json={"name": f"p{seat}"}))
                 tokens.append(joined["token"])
+        made_count += 1
+        if made_count % 100 == 0 or made_count == args.tables:
+            print(f"set up {made_count}/{args.tables} tables in {time.monotonic() - started:.0f} s",
+                  file=sys.stderr, flush=True)
         return [(f"{bases[(number + seat) % len(bases)].replace('http://', 'ws://')}/ws/{table_id}", token)
                 for seat, token in enumerate(tokens)]
 
@@ -257,15 +307,30 @@ async def make_tables(args: argparse.Namespace, bases: list[str]) -> list[tuple[
     return [seat for seats in made for seat in seats]
 
 
+def _answer(response: httpx.Response) -> dict[str, Any]:
+    if not response.is_success:
+        raise SystemExit(f"setting up failed: {response.status_code} {response.text[:200]}")
+    answer: dict[str, Any] = response.json()
+    return answer
+
+
 async def play(seats: list[tuple[str, str]], think: float, measure_from: float, stop_at: float,
                first: int = 0) -> Stats:
     """Every seat's bot client until ``stop_at`` (a time.monotonic() instant) or every game is over."""
     stats = Stats(measure_from)
     stop = asyncio.Event()
-    clients = [asyncio.create_task(seat_client(url, token, think, stats, stop, first + index))
+    handshakes = asyncio.Semaphore(HANDSHAKES)
+    clients = [asyncio.create_task(seat_client(url, token, think, stats, stop, first + index, handshakes))
                for index, (url, token) in enumerate(seats)]
+    started: float | None = None
+    if measure_from > time.monotonic():
+        await asyncio.wait(clients, timeout=measure_from - time.monotonic())
+        started = _own_cpu()
     done, pending = await asyncio.wait(clients, timeout=max(0.0, stop_at - time.monotonic()))
+    stats.client_cpu = _own_cpu() - started if started is not None else 0.0  # this process, measured seconds
     stop.set()
+    for task in pending:  # waiting for a message (or thinking): nothing more is measured
+        task.cancel()
     await asyncio.gather(*pending, return_exceptions=True)
     for task in done:
         if task.exception() is not None:
@@ -275,27 +340,29 @@ async def play(seats: list[tuple[str, str]], think: float, measure_from: float, 
 
 def _client_process(seats: list[tuple[str, str]], think: float, measure_from: float, stop_at: float, first: int,
                     results: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
-    stats = asyncio.run(play(seats, think, measure_from, stop_at, first))
-    results.put((stats.latencies, stats.moves, stats.errors, stats.finished))
+    stats = run_loop(play(seats, think, measure_from, stop_at, first))
+    results.put((stats.latencies, stats.moves, stats.errors, stats.finished, stats.client_cpu))
 
 
 def run(args: argparse.Namespace, bases: list[str], server_pids: list[int], infrastructure: Infrastructure
         ) -> Stats:
-    seats = asyncio.run(make_tables(args, bases))
+    seats = run_loop(make_tables(args, bases))
     measure_from = time.monotonic() + args.warmup
     stop_at = measure_from + args.seconds
     profile: subprocess.Popen[bytes] | None = None
     if args.client_processes == 1:
         async def measured() -> Stats:
-            nonlocal profile, before
+            nonlocal profile, before, after
             task = asyncio.ensure_future(play(seats, args.think, measure_from, stop_at))
             await asyncio.sleep(max(0.0, measure_from - time.monotonic()))
             profile = start_profile(args, server_pids[0])
             before = _cpu_now(server_pids, infrastructure)
+            await asyncio.wait([task], timeout=max(0.0, stop_at - time.monotonic()))
+            after = _cpu_now(server_pids, infrastructure)  # (not the closing of every connection after it)
             return await task
 
-        before = (0.0, 0.0, 0.0)
-        stats = asyncio.run(measured())
+        before = after = (0.0, 0.0, 0.0)
+        stats = run_loop(measured())
     else:
         results: multiprocessing.Queue = multiprocessing.get_context("fork").Queue()  # type: ignore[type-arg]
         share = -(-len(seats) // args.client_processes)
@@ -307,34 +374,38 @@ def run(args: argparse.Namespace, bases: list[str], server_pids: list[int], infr
         time.sleep(max(0.0, measure_from - time.monotonic()))
         profile = start_profile(args, server_pids[0])
         before = _cpu_now(server_pids, infrastructure)
+        time.sleep(max(0.0, stop_at - time.monotonic()))
+        after = _cpu_now(server_pids, infrastructure)  # (not the closing of every connection after it)
         stats = Stats(measure_from)
         for _ in workers:
-            latencies, moves, errors, finished = results.get(timeout=args.seconds + args.warmup + 600)
+            latencies, moves, errors, finished, client_cpu = results.get(timeout=args.seconds + args.warmup + 600)
             stats.latencies += latencies
             stats.moves += moves
             stats.finished += finished
+            stats.client_cpu += client_cpu
             for code, count in errors.items():
                 stats.errors[code] = stats.errors.get(code, 0) + count
         for worker in workers:
             worker.join(60)
-    after = _cpu_now(server_pids, infrastructure)
     stats.elapsed = min(time.monotonic(), stop_at) - measure_from
     stats.server_cpu = after[0] - before[0]
-    stats.client_cpu = after[1] - before[1]
+    if args.client_processes == 1:
+        stats.client_cpu = after[1] - before[1]
     stats.infrastructure_cpu = after[2] - before[2]
     if profile is not None:
         profile.wait(120)
     return stats
 
 
+def _own_cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_SELF)
+    return used.ru_utime + used.ru_stime
+
+
 def _cpu_now(server_pids: list[int], infrastructure: Infrastructure) -> tuple[float, float, float]:
-    """CPU seconds so far: the servers, the bot clients (this process and its finished children), PostgreSQL
-    and Redis."""
-    own = resource.getrusage(resource.RUSAGE_SELF)
-    children = resource.getrusage(resource.RUSAGE_CHILDREN)  # the client processes, once joined (the servers
-    # are not: they still run when this is read, and count through /proc instead)
-    clients = own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
-    return cpu_of(server_pids), clients, cpu_of(infrastructure.pids())
+    """CPU seconds so far: the servers, this process (the bot clients when they run here; client processes count
+    their own measured seconds), PostgreSQL and Redis."""
+    return cpu_of(server_pids), _own_cpu(), cpu_of(infrastructure.pids())
 
 
 def main() -> int:
@@ -351,6 +422,9 @@ def main() -> int:
     parser.add_argument("--processes", type=int, default=1, help="server processes (more than one: on Redis)")
     parser.add_argument("--postgres", action="store_true", help="a throwaway PostgreSQL cluster, not SQLite")
     parser.add_argument("--client-processes", type=int, default=1, help="processes running the bot clients")
+    parser.add_argument("--source", type=Path, default=ROOT, metavar="DIR",
+                        help="run the servers from this checkout's src/ (another version, to compare with; the "
+                             "clients stay the same)")
     parser.add_argument("--py-spy", metavar="FILE", default="",
                         help="profile the server with py-spy during the measured seconds: collapsed stacks to "
                              "FILE (speedscope JSON if FILE ends in .json)")
@@ -362,7 +436,9 @@ def main() -> int:
     if args.processes > 1 and not args.postgres:
         parser.error("several processes share a database server: add --postgres")
     args.seconds = min(max(args.seconds, 1.0), MAX_SECONDS)
-    args.warmup = min(max(args.warmup, 0.0), 30.0)
+    args.warmup = min(max(args.warmup, 0.0), 120.0)
+    # stopped (timeout, kill): the servers, PostgreSQL and Redis are stopped too (the finally below)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     wanted = min(hard, max(soft, args.tables * args.players * 2 + 256))
     resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
@@ -373,7 +449,7 @@ def main() -> int:
         servers: list[subprocess.Popen[bytes]] = []
         try:
             ports = [free_port() for _ in range(args.processes)]
-            servers = [start_server(port, infrastructure.db_url, infrastructure.redis_url) for port in ports]
+            servers = start_servers(ports, infrastructure.db_url, infrastructure.redis_url, args.source)
             stats = run(args, [f"http://127.0.0.1:{port}" for port in ports], [server.pid for server in servers],
                         infrastructure)
         finally:

@@ -20,7 +20,8 @@ fi
 
 python3 -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip
-.venv/bin/python -m pip install -q -e '.[test,png,ladder]'
+# rl: sb3-contrib and CPU PyTorch (torch==2.13.0, from the machine's own wheel) for the RL smoke tests
+.venv/bin/python -m pip install -q -e '.[test,png,ladder,rl]'
 
 .venv/bin/ruff check .
 .venv/bin/python -m pytest "$@"

@@ -61,6 +61,9 @@ def parser() -> argparse.ArgumentParser:
                        help="how long a process holds a table's bots without renewing (default 6)")
     serve.add_argument("--seat-grace", type=float, default=60.0,
                        help="seconds a seat must be empty before the other players may hand it to a bot")
+    serve.add_argument("--abandon-after", type=float, default=600.0, metavar="SECONDS",
+                       help="close a real-time table nobody has been connected to for this long as abandoned "
+                            "(archived, unrated; default 600)")
     serve.add_argument("--secure-cookies", action="store_true",
                        help="mark the session cookies Secure even when the request did not come over HTTPS")
     serve.add_argument("--forwarded-allow-ips", default=None, metavar="IPS",

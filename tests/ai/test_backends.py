@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from ludus.ai.backends import LOCAL, Backend, run_jobs
+from ludus.ai.backends import LOCAL, Backend, run_jobs, start_local_ray
 from ludus.ai.ladder import outcome_of, plan, play
 from ludus.cli import main
 
@@ -18,7 +18,7 @@ pytestmark = pytest.mark.slow
 @pytest.fixture(scope="module")
 def local_ray():
     """One local Ray with 2 CPUs for the module (start-up takes tens of seconds on a busy machine)."""
-    ray.init(num_cpus=2, include_dashboard=False, object_store_memory=128 * 1024 * 1024, log_to_driver=False)
+    start_local_ray(num_cpus=2)
     yield
     ray.shutdown()
 

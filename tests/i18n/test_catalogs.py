@@ -108,6 +108,25 @@ def test_rose_names_follow_the_rulebooks():
     assert t("rose.event.tricky.name", "en") == "Tricky"
 
 
+# the event tiles' printed (German) names, as the Hungarian rulebook translation quotes them
+GERMAN_EVENT_NAMES = ("Mitteilsam", "Dicht dran", "Eilig", "Unauffällig", "Rätselhaft", "Fleißig", "Unglaublich",
+                      "Heikel", "Verfänglich", "Dubios", "Verboten", "Erwischt", "Forschend", "Verdächtig")
+
+
+@pytest.mark.parametrize("lang", ["hu", "zh"])
+def test_rose_event_texts_speak_only_the_pages_language(lang):
+    """The Hungarian and Chinese event texts name each event by its name in that language, never by the German
+    name printed on the tile (the page read "A magyar szabálykönyvben: „Verdächtig”")."""
+    from ludus.games.rose.components import EVENTS
+
+    rose = catalog(lang, "rose")
+    for event in EVENTS:
+        for part in ("name", "short", "text"):
+            message = rose[f"event.{event}.{part}"]
+            found = [name for name in GERMAN_EVENT_NAMES if name.lower() in message.lower()]
+            assert not found, f"{lang} rose.event.{event}.{part} ends in German: {found}"
+
+
 def test_rose_catalog_names_every_building_colour_and_event_of_the_protocol():
     from ludus.games.rose.components import BUILDINGS, COLOURS, EVENTS
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
-from ludus.engine import BadOptions
+from ludus.engine import BadOptions, Match
 from ludus.games.rose.components import COLOURS, load_edition
 from ludus.games.rose.game import GAME
 from ludus.games.rose.position import act, position, to_final_guesses
@@ -109,6 +110,23 @@ def test_changing_a_view_does_not_change_the_game() -> None:
     view["you"]["hand"][0]["hours"] = 99
     view["buildings"]["Porta"]["tiles"].clear()
     assert GAME.view(s, 0) != view
+
+
+def test_the_views_of_several_seats_at_once_are_each_seats_own_view() -> None:
+    # the server builds every seat's view after each move with ``views`` (the shared part once)
+    rng = random.Random(7)
+    match = Match(GAME, 4, 3)
+    for _ in range(300):
+        seats = [None, 3, 0, 2, 1]
+        views = match.views(seats)
+        assert list(views) == seats
+        assert all(json.dumps(views[seat]) == json.dumps(match.view(seat)) for seat in seats)
+        decisions = match.decisions()
+        if match.finished or not decisions:
+            break
+        decision = rng.choice(decisions)
+        match.play(decision.seat, rng.choice(decision.options))
+    assert match.finished
 
 
 def test_the_component_table_marks_assumed_values_unverified() -> None:

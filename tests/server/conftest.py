@@ -19,7 +19,7 @@ from ludus.engine.registry import GAMES
 from ludus.server.store import Store
 
 
-@pytest.fixture(autouse=True, scope="session")
+@pytest.fixture(autouse=True, scope="module")
 def tiny_game() -> Iterator[None]:
     GAMES["tiny"] = "tiny_game:GAME"
     GAMES["votes"] = "votes_game:GAME"

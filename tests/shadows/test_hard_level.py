@@ -159,3 +159,45 @@ def _log(level_a: str, level_b: str, seed: int) -> list[Any]:
 
 def test_a_hard_against_medium_game_replays_exactly_from_its_seed() -> None:
     assert _log("hard", "medium", 11) == _log("hard", "medium", 11)
+
+
+def test_a_hard_detective_passes_over_a_space_another_face_up_card_names_better() -> None:
+    """The card handed over names two spaces in reach equally, and another card of the face-up row names
+    one of them better: an officer meaning that one would have handed that card over, so the hard
+    detective goes to the other (a detective without the inference, to either)."""
+    found = 0
+    plain = Detective(seed=1, names=1.0, shun_police=True)
+    hard = make_policy("detective", seed=1)
+    assert isinstance(hard, Detective) and hard.pragmatic > 0
+    for seed in range(30):
+        view = _coop_view(seed, 1)
+        deck = deck_of(view)
+        on_board = set(view["pictures"])
+        cards = [c for c in deck.clue_cards if c.id not in on_board]
+        words = {c.id: name_words(percept(c)) for c in cards}
+        for here in board.PLAYABLE:
+            spaces = list(board.steps(here))
+            meant = [name_words(percept(deck[view["pictures"][s]])) for s in spaces]
+            for card in cards:
+                overlap = [len(words[card.id] & m) for m in meant]
+                top = max(overlap)
+                tied = [i for i, n in enumerate(overlap) if n == top]
+                if top == 0 or len(tied) != 2:
+                    continue
+                decision = Decision(1, "move", tuple(spaces), {"team": "black", "from": here, "cards": [card.id]})
+                chosen = plain.choose(view, decision)
+                if chosen not in (spaces[tied[0]], spaces[tied[1]]):
+                    continue
+                passed = spaces.index(chosen)
+                other = next(i for i in tied if i != passed)
+                better = next((c.id for c in cards if c.id != card.id and len(words[c.id] & meant[passed]) > top
+                               and len(words[c.id] & meant[other]) <= top), None)
+                if better is None:
+                    continue
+                view["face_up"] = [better]
+                assert hard.choose(view, decision) == spaces[other]
+                found += 1
+                break
+            if found >= 5:
+                return
+    assert found >= 1

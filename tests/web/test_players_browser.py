@@ -273,3 +273,39 @@ def test_play_again_from_the_archive_opens_a_rematch_with_the_same_people(
     page.screenshot(path=str(artifacts / "play-again-phone-en.png"))
     assert page.errors == []
     context.close()
+
+
+def test_a_guest_seat_another_account_holds_is_not_added_and_the_page_says_why(
+        served: Served, browser: Any, artifacts: Path) -> None:
+    """"Add them to my account" with a guest seat another account took first: the count of added seats comes with
+    the reason for each refused one, in the page's language (it read "Added to your account: 0" and no more)."""
+    table_id, (token,) = stored_table(served.db_url, "floors", ["Ann", "bot:easy"],
+                                      until=lambda match: len(match.log) >= 1)
+    kept = f"localStorage.setItem('ludus.seat.{table_id}', JSON.stringify({{token: '{token}', seat: 0}}))"
+    first = sign_up(browser, served, f"Ann{secrets.token_hex(2)}")
+    first.evaluate(kept)
+    again(first, f"{served.url}/me", "me")
+    first.click("#claim-device")
+    first.wait_for_selector("#claim-result")
+    assert first.get_attribute("#claim-result", "data-claimed") == "1"
+    assert first.locator(".claim-refused").count() == 0
+    first.context.close()
+    second = sign_up(browser, served, f"Bob{secrets.token_hex(2)}")
+    second.evaluate(kept)
+    catalogs = {lang: httpx.get(f"{served.url}/i18n/{lang}").json() for lang in ("en", "hu", "zh")}
+    for lang, viewport in (("en", DESK), ("hu", PHONE), ("zh", DESK)):
+        page = open_page(browser, f"{served.url}/me", "me", viewport, lang, context=browser.new_context(
+            viewport=viewport, storage_state=second.context.storage_state()))
+        page.click("#claim-device")
+        page.wait_for_selector("#claim-result")
+        words = catalogs[lang]
+        assert page.get_attribute("#claim-result", "data-claimed") == "0"
+        assert page.get_attribute("#claim-result", "data-refused") == "seat-claimed"
+        reason = page.inner_text("#claim-result .claim-refused")
+        assert words["web.error.seat-claimed"] in reason and "1" in reason
+        assert words["web.me.claimed"].replace("{count}", "0") in page.inner_text("#claim-result")
+        page.screenshot(path=str(artifacts / f"claim-refused-{lang}-{viewport['width']}.png"))
+        assert page.errors == []
+        page.context.close()
+    assert second.errors == []
+    second.context.close()

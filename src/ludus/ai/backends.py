@@ -79,6 +79,25 @@ def run_jobs(function: Callable[[J], R], jobs: Iterable[J], backend: Backend = B
             yield from (pool.imap if ordered else pool.imap_unordered)(function, work)
 
 
+LOCAL_STARTS = 3
+"""Tries at starting a local Ray: its raylet must register within a fixed 30 s, which a swamped machine can miss."""
+
+
+def start_local_ray(num_cpus: int | None) -> None:
+    """A local Ray on this machine, tried again (after a clean shutdown) when its node times out at start-up."""
+    import ray  # the optional ``ladder`` extra
+
+    for attempt in range(1, LOCAL_STARTS + 1):
+        try:
+            ray.init(num_cpus=num_cpus, include_dashboard=False, object_store_memory=RAY_OBJECT_STORE,
+                     log_to_driver=False)
+            return
+        except Exception as error:  # Ray raises a bare Exception for "timed out during startup"
+            ray.shutdown()
+            if attempt == LOCAL_STARTS or "timed out during startup" not in str(error):
+                raise
+
+
 @contextmanager
 def started(backend: Backend) -> Iterator[None]:
     """Ray up for the block's runs (started here and shut down after, unless it was up already); nothing for a
@@ -92,8 +111,7 @@ def started(backend: Backend) -> Iterator[None]:
         yield
         return
     if backend.ray == LOCAL:
-        ray.init(num_cpus=backend.workers if backend.workers > 1 else None, include_dashboard=False,
-                 object_store_memory=RAY_OBJECT_STORE, log_to_driver=False)
+        start_local_ray(backend.workers if backend.workers > 1 else None)
     else:
         ray.init(address=backend.ray, log_to_driver=False)
     try:

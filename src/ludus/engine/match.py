@@ -7,7 +7,7 @@ identical state, events and views.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .game import Game
@@ -108,6 +108,14 @@ class Match:
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return self.game.view(self.state, seat)
+
+    def views(self, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+        """``view`` of each of ``seats``; a game may build what they share once (an optional ``views``)."""
+        several = getattr(self.game, "views", None)
+        if several is not None:
+            found: dict[int | None, dict[str, Any]] = several(self.state, seats)
+            return found
+        return {seat: self.game.view(self.state, seat) for seat in seats}
 
     def outcome(self) -> Outcome | None:
         if self.forfeited is not None:

@@ -66,6 +66,9 @@ class EnvSpec:
     progress: Callable[[dict[str, Any]], list[float]] | None = None
     """Per seat, from the spectator's view: the potential whose changes are the dense rewards
     (``dense_rewards=True``); it must stay small enough that a game's sum ranks as the outcome does."""
+    encode_state: Callable[[Any, int, Decision | None], np.ndarray] | None = None
+    """``encode(view(state, seat), decision)`` computed from the game state directly (no view dict built and
+    re-encoded): the same tensor, faster. Used whenever the game is in play (not after a forfeit)."""
     index: dict[Any, int] = field(init=False)
     _known: dict[tuple[Any, ...], dict[int, Any]] = field(init=False, repr=False)
     _remember: bool = field(init=False, repr=False)
@@ -148,9 +151,9 @@ class _Info(dict):
     """
 
     KEYS = ("view", "decision", "decisions")
+    __slots__ = ("_env", "_seat", "_stamp")
 
     def __init__(self, env: LudusEnv, seat: int, stamp: int) -> None:
-        super().__init__()
         self._env, self._seat, self._stamp = env, seat, stamp
 
     def _fill(self) -> None:
@@ -349,7 +352,12 @@ class LudusEnv(AECEnv):
             if legal and self._outcome is None and not self.truncations.get(agent):
                 mask[list(legal)] = 1
             decisions = self.decisions_of(seat)
-            observation = self.spec_.encode(self.view_of(seat), decisions[0] if decisions else None)
+            decision = decisions[0] if decisions else None
+            assert self.match is not None
+            if self.spec_.encode_state is not None and self.match.forfeited is None:
+                observation = self.spec_.encode_state(self.match.state, seat, decision)
+            else:
+                observation = self.spec_.encode(self.view_of(seat), decision)
             found = self._observations[seat] = {"observation": observation.astype(np.float32, copy=False),
                                                 "action_mask": mask}
         return found

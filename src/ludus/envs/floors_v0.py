@@ -10,11 +10,13 @@ public except the order of the monster deck, which no view contains.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
 from ludus.engine import Decision
+from ludus.games.floors.state import FIGURE_VALUES, WAITING, FloorsState, tile_code
 
 from .adapter import MAX_CYCLES, EnvSpec, LudusEnv
 from .encoding import Vector
@@ -93,6 +95,76 @@ def encode(view: dict[str, Any], decision: Decision | None) -> np.ndarray:
     return v.done()
 
 
+_AREA = ROWS * COLS
+_F = len(TILE_KINDS) + 7 + 5
+"""The first figure plane (after tiles, pools, teleporter pairs and arrows, the monster and its facing)."""
+_PLAYED = {tile_code(name): i for i, name in enumerate(MONSTER_TILES)}
+_BOARD = PLANES * _AREA
+
+
+@lru_cache(maxsize=256)
+def _fixed_planes(tiles: bytes, pools: bytes, pairs: tuple[int, ...], arrows: tuple[int, ...]) -> np.ndarray:
+    """The planes of what stands on the floor (tiles, pools, teleporters): they change far less often
+    than the figures, so each layout is drawn once."""
+    planes = np.zeros(SIZE, dtype=np.float32)
+    for square, code in enumerate(tiles):
+        if code:
+            planes[(code - 1) * _AREA + square] = 1.0  # tile codes 1..4 are TILE_KINDS in order
+    p = len(TILE_KINDS)
+    for square, pool in enumerate(pools):
+        if pool:
+            planes[p * _AREA + square] = 1.0
+    for square, pair in enumerate(pairs):
+        if pair >= 0:
+            planes[(p + 1 + pair) * _AREA + square] = 1.0
+            planes[(p + 3 + arrows[square]) * _AREA + square] = 1.0
+    planes.flags.writeable = False
+    return planes
+
+
+def encode_state(st: FloorsState, seat: int, decision: Decision | None) -> np.ndarray:
+    """``encode(view(st, seat), decision)`` read straight from the game state, with no view built: the
+    same values (``tests/envs/test_direct_encoding.py`` checks). Squares are numbered row by row as the
+    planes are (``board.sq``)."""
+    players = st.players
+    out = _fixed_planes(bytes(st.tiles), bytes(st.pool), tuple(st.tele_pair), tuple(st.tele_dir)).copy()
+    m = len(TILE_KINDS) + 7
+    monster = st.monster_sq
+    out[m * _AREA + monster] = 1.0
+    out[(m + 1 + st.monster_dir) * _AREA + monster] = 1.0
+    moving = st.move_fig if st.move_fig >= 0 and st.move_start is not None else None
+    f, area = _F, _AREA
+    owners, kinds, black = st.fig_owner, st.fig_kind, st.fig_black
+    waiting = [0.0] * MAX_SEATS
+    for figure, square in enumerate(st.fig_sq):
+        relative = (owners[figure] - seat) % players
+        if square >= 0:
+            out[(f + relative) * area + square] = 1.0
+            out[(f + MAX_SEATS) * area + square] = FIGURE_VALUES[kinds[figure]][1 if black[figure] else 0] / 6
+            if figure == moving:
+                out[(f + MAX_SEATS + 1) * area + square] = 1.0
+        elif square == WAITING:
+            waiting[relative] += 1 / 4
+    small = [0.0] * (SIZE - _BOARD)
+    small[PHASES.index(st.phase)] = 1.0
+    small[3:7] = (min(st.round / 20, 1.0), min(max(st.stage - 1, 0), 1), min(len(st.deck) / 8, 1.0),
+                  min((st.move_points if moving is not None else 0) / 7, 1.0))
+    for tile in st.played:
+        small[7 + _PLAYED[tile]] += 0.5
+    at = 7 + len(MONSTER_TILES)
+    small[at:at + MAX_SEATS] = waiting
+    at += MAX_SEATS
+    for s, count in enumerate(st.out):
+        small[at + (s - seat) % players] = count / 4
+    at += MAX_SEATS
+    if decision is not None:
+        small[at + KINDS.index(decision.kind)] = 1.0
+    at += len(KINDS)
+    small[at:] = (st.needed / 4, players / MAX_SEATS, float(st.turn == seat))
+    out[_BOARD:] = small
+    return np.minimum(out, 1.0, out=out) if max(small) > 1.0 else out
+
+
 def render(view: dict[str, Any]) -> str:
     """The board as plain text: ``B4`` is a figure of player_1 showing 4, ``M▶`` the monster facing east."""
     from ludus.games.floors.terminal import ARROWS, TILE_GLYPHS
@@ -147,7 +219,7 @@ def progress(view: dict[str, Any]) -> list[float]:
     return [(out[s] - gone[s]) / (2 * each[s]) if each[s] else 0.0 for s in range(players)]
 
 
-SPEC = EnvSpec("floors", ACTIONS, SIZE, encode, render=render, progress=progress)
+SPEC = EnvSpec("floors", ACTIONS, SIZE, encode, render=render, progress=progress, encode_state=encode_state)
 
 
 def raw_env(players: int = 4, options: dict[str, Any] | None = None, render_mode: str | None = None,

@@ -154,15 +154,20 @@ class _Config:
     """What a state needs of its game; shared by every state, never copied."""
 
     def __init__(self, game_id: str, spec: EnvSpec, players: int, max_cycles: int, rng_seed: int,
-                 options: dict, dense: bool = False) -> None:
+                 options: dict, dense: bool = False, deals: int = 0, score_truncated: bool = False) -> None:
         self.game_id = game_id
+        # explicit chance: the deal is a chance node choosing one of ``deals`` seeded deals, all alike likely
+        self.deals = deals
+        self.deal_seeds = [random.Random(f"deal {rng_seed} {i}").randrange(2**31) for i in range(deals)]
+        self.chance_legal = {i: i for i in range(deals)}
+        self.score_truncated = score_truncated
         self.dense = dense  # dense rewards: each step's change of the spec's progress
         self.spec = spec
         self.players = players
         self.max_moves = max_cycles * players
         self.options = options
         self.ludus: Game = load_game(game_id)
-        self.deals = random.Random(rng_seed)
+        self.dealer = random.Random(rng_seed)
         # worlds for resample_from_infostate: a stream unrelated to the deals (seeded by a string)
         self.worlds = random.Random(f"worlds {rng_seed}")
         self.warned_mcts = False
@@ -218,6 +223,31 @@ def _turn(config: _Config, state: Any, moves: int, view: Any) -> tuple[int, dict
     return pyspiel.PlayerId.TERMINAL, {}
 
 
+class _Chance:
+    """A state before its deal when the deal is an explicit chance node (``deals`` > 0)."""
+
+    __slots__ = ()
+
+    def __deepcopy__(self, memo: dict) -> _Chance:
+        return self
+
+
+_CHANCE = _Chance()
+
+
+def _standing(config: _Config, state: Any) -> list[float] | None:
+    """The returns of a game cut short as if it ended now (``score_truncated``), where the game ranks a
+    position: The Name of the Rose ranks seats by the clue on their own monk as at its end (lowest
+    wins, fewest event tiles break a tie)."""
+    if config.game_id != "rose":
+        return None
+    from ludus.engine import Outcome
+    from ludus.games.rose.rules import forfeit_standing
+
+    winners, scores, _ = forfeit_standing(state, -1)
+    return outcome_rewards(Outcome(winners, scores), config.players, config.spec.cooperative)
+
+
 class _Undealt:
     """A new state's position before its deal. OpenSpiel clones a Python state by making a new
     initial state and deep-copying the original's attributes over it, so a new state deals only
@@ -236,18 +266,26 @@ class LudusState(pyspiel.State):
     def __init__(self, game: LudusGame, position: _Position | None = None) -> None:
         super().__init__(game)
         self._config = game.config
-        self._dealt: _Position | _Undealt = _Undealt(self) if position is None else position
+        self._dealt: _Position | _Undealt | _Chance = position if position is not None else \
+            _CHANCE if game.config.deals else _Undealt(self)
 
     @property
     def _position(self) -> _Position:
         dealt = self._dealt
         if type(dealt) is _Undealt:
-            config = self._config
-            state = config.ludus.setup(config.players, config.deals.randrange(2**31), config.options)
-            first = clone(config.ludus, state)
-            record = _Record(None, -1, -1, None, 0, config.players, _Line(config, first))
-            dealt = self._dealt = _Position(config, state, record, first, 0)
-        return dealt
+            self._deal(self._config.dealer.randrange(2**31))
+            dealt = self._dealt
+        elif type(dealt) is _Chance:
+            raise pyspiel.SpielError(f"python_ludus_{self._config.game_id}: the deal is a chance node; apply one of "
+                                     "chance_outcomes() first")
+        return dealt  # type: ignore[return-value]
+
+    def _deal(self, seed: int) -> None:
+        config = self._config
+        state = config.ludus.setup(config.players, seed, config.options)
+        first = clone(config.ludus, state)
+        record = _Record(None, -1, -1, None, 0, config.players, _Line(config, first))
+        self._dealt = _Position(config, state, record, first, 0)
 
     # --- what the position knows about itself, computed once -------------------------------
     def _known(self, key: str, player: int, make: Any) -> Any:
@@ -261,6 +299,8 @@ class LudusState(pyspiel.State):
         """(the player to move, {action: option}) — the lowest seat the spec offers something."""
         position = self._dealt
         found = position.legal if type(position) is _Position else None
+        if found is None and type(position) is _Chance:
+            return pyspiel.PlayerId.CHANCE, self._config.chance_legal
         if found is None:
             position = self._position
             found = position.legal = self._find_legal(position)
@@ -297,6 +337,8 @@ class LudusState(pyspiel.State):
         seat, legal = self._legal()
         if player is not None and player != seat:
             return []
+        if seat == pyspiel.PlayerId.CHANCE:
+            return list(legal)
         position = self._dealt  # dealt by _legal
         actions = position.actions
         if actions is None:
@@ -304,9 +346,14 @@ class LudusState(pyspiel.State):
         return actions[:]  # the caller's own list: bots shuffle theirs
 
     def is_chance_node(self) -> bool:
-        return False  # chance is sampled inside the game
+        return type(self._dealt) is _Chance  # otherwise chance is sampled inside the game
 
     def _apply_action(self, action: int) -> None:
+        if type(self._dealt) is _Chance:
+            if action not in self._config.chance_legal:
+                raise ValueError(f"chance outcome {action} is not one of the {self._config.deals} deals")
+            self._deal(self._config.deal_seeds[action])
+            return
         seat, legal = self._legal()
         position = self._dealt  # dealt by _legal
         option = legal.get(action)
@@ -333,13 +380,19 @@ class LudusState(pyspiel.State):
             position.gained = [after - earlier for after, earlier in zip(self.returns(), before, strict=True)]
 
     def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {action}"
         return _text(self._position.config.spec.actions[action])
 
     def returns(self) -> list[float]:
+        if type(self._dealt) is _Chance:
+            return [0.0] * self._config.players
         config = self._position.config
         outcome = config.ludus.outcome(self._position.state)
         final = [0.0] * config.players if outcome is None else \
             outcome_rewards(outcome, config.players, config.spec.cooperative)
+        if outcome is None and config.score_truncated and self._position.moves >= config.max_moves:
+            final = _standing(config, self._position.state) or final
         if not config.dense:
             return final
         assert config.spec.progress is not None  # dense rewards: the sum so far, final reward included
@@ -348,6 +401,8 @@ class LudusState(pyspiel.State):
 
     def rewards(self) -> list[float]:
         """The last step's rewards: with dense rewards, the change of the returns it made."""
+        if type(self._dealt) is _Chance:
+            return [0.0] * self._config.players
         config = self._position.config
         if config.dense:
             gained = self._position.gained
@@ -355,7 +410,7 @@ class LudusState(pyspiel.State):
         return self.returns() if self.is_terminal() else [0.0] * config.players
 
     def clone(self) -> LudusState:
-        config = self._position.config
+        config = self._config
         if not config.warned_mcts:
             caller = sys._getframe(1)
             if caller.f_code.co_name == "_apply_tree_policy" and \
@@ -371,6 +426,8 @@ class LudusState(pyspiel.State):
         # current player, so asking it without one is too), never another seat's history.
         player = self.current_player() if player is None else player
         self._check_player("information_state_string", player)
+        if type(self._dealt) is _Chance:
+            return f"p{player} before the deal"
         return self._information(player)
 
     def _check_player(self, method: str, player: int) -> None:
@@ -383,6 +440,12 @@ class LudusState(pyspiel.State):
             raise pyspiel.SpielError(f"{method}: player < {players} required, got {player}")
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        if type(self._dealt) is _Chance:
+            deals = self._config.deals
+            return [(i, 1.0 / deals) for i in range(deals)]
+        if self._config.deals:
+            raise pyspiel.SpielError(f"chance_outcomes() at a non-chance node: in python_ludus_{self._config.game_id} "
+                                     "with deals > 0 only the deal (the initial state) is a chance node")
         raise pyspiel.SpielError(f"python_ludus_{self._config.game_id} has no chance nodes: chance is sampled "
                                  "inside the game (SAMPLED_STOCHASTIC), so chance_outcomes() has nothing to list")
 
@@ -404,6 +467,8 @@ class LudusState(pyspiel.State):
         return self._known("information", player, make)
 
     def __str__(self) -> str:
+        if type(self._dealt) is _Chance:
+            return "before the deal"
         return _text(self.view(None))
 
     def __reduce__(self) -> tuple:
@@ -411,6 +476,10 @@ class LudusState(pyspiel.State):
         # (GetRNGState) — a Python game cannot provide it. A state pickles as its game's name and
         # parameters, the ludus state its line started from (a deal or a resampled world) and the
         # actions since, replayed on unpickling: the same position, history and information states.
+        # With explicit chance the deal is an action too: the history alone replays it.
+        if self._config.deals:
+            game = self.get_game()
+            return (_replay, (game.get_type().short_name, dict(game.get_parameters()), self.history()))
         position = self._position
         actions: list[int] = []
         record = position.record
@@ -421,6 +490,13 @@ class LudusState(pyspiel.State):
         game = self.get_game()
         return (_unpickle, (game.get_type().short_name, dict(game.get_parameters()), record.line.first,
                             (record.moves, record.texts, record.prefix), actions))
+
+
+def _replay(name: str, params: dict, history: list[int]) -> LudusState:
+    state = pyspiel.load_game(name, params).new_initial_state()
+    for action in history:
+        state.apply_action(action)
+    return state
 
 
 def _unpickle(name: str, params: dict, first: Any, root: tuple, actions: list[int]) -> LudusState:
@@ -481,6 +557,9 @@ class LudusObserver:
             raise ValueError(f"a game of up to {self.config.max_moves} moves has no information-state tensor "
                              "(a history of hundreds of moves has no fixed size): use observation_tensor(), or "
                              f"information_state_string() for the history (or max_cycles × players ≤ {TENSOR_MOVES})")
+        if type(state._dealt) is _Chance:
+            self.tensor.fill(0)  # before the deal nobody has seen anything
+            return
         if not self.perfect_recall:
             self.tensor[:] = _seen(self.config, state.ludus_state(), player)
             return
@@ -497,6 +576,8 @@ class LudusObserver:
             at += size + actions
 
     def string_from(self, state: LudusState, player: int) -> str:
+        if type(state._dealt) is _Chance:
+            return f"p{player} before the deal"
         if self.perfect_recall:
             return state._information(player)
         return _text(state.view(player))
@@ -509,6 +590,9 @@ class LudusGame(pyspiel.Game):
         players = int(params.get("players", default))
         max_cycles = int(params.get("max_cycles", MAX_CYCLES))
         dense = bool(params.get("dense_rewards", False))
+        deals = int(params.get("deals", 0))
+        if deals < 0:
+            raise ValueError(f"deals must be 0 (chance sampled inside the game) or more, not {deals}")
         if dense and spec.progress is None:
             raise ValueError(f"dense_rewards is for python_ludus_floors; {game_id} rewards only its outcome")
         if not low <= players <= high:
@@ -518,11 +602,12 @@ class LudusGame(pyspiel.Game):
         # pybind11 keeps Python attributes only once the C++ base is constructed
         tensor = 0 < max_cycles * players <= TENSOR_MOVES
         bound = 1.5 if dense else 1.0  # progress adds at most ±½
-        super().__init__(_game_type(game_id, low, high, default, tensor, dense), pyspiel.GameInfo(
-            num_distinct_actions=len(spec.actions), max_chance_outcomes=0,
+        super().__init__(_game_type(game_id, low, high, default, tensor, dense, deals > 0), pyspiel.GameInfo(
+            num_distinct_actions=len(spec.actions), max_chance_outcomes=deals,
             num_players=players, min_utility=-bound, max_utility=bound,
             max_game_length=max_cycles * players), params)
-        self.config = _Config(game_id, spec, players, max_cycles, int(params.get("rng_seed", 0)), dict(fixed), dense)
+        self.config = _Config(game_id, spec, players, max_cycles, int(params.get("rng_seed", 0)), dict(fixed), dense,
+                              deals, bool(params.get("score_truncated", False)))
 
     def new_initial_state(self) -> LudusState:
         return LudusState(self)
@@ -535,12 +620,13 @@ class LudusGame(pyspiel.Game):
 
 
 def _game_type(game_id: str, low: int, high: int, default: int, tensor: bool = False,
-               dense: bool = False) -> pyspiel.GameType:
+               dense: bool = False, explicit: bool = False) -> pyspiel.GameType:
     utility = pyspiel.GameType.Utility
     return pyspiel.GameType(
         short_name=f"python_ludus_{game_id}", long_name=f"ludus {game_id}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC if explicit
+        else pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         # Competitive rewards sum to zero only up to rounding (thirds, fifths), which OpenSpiel's
         # exact zero-sum check rejects: they are declared general-sum.
@@ -549,7 +635,8 @@ def _game_type(game_id: str, low: int, high: int, default: int, tensor: bool = F
         max_num_players=high, min_num_players=low,
         provides_information_state_string=True, provides_information_state_tensor=tensor,
         provides_observation_string=True, provides_observation_tensor=True,
-        parameter_specification={"players": default, "max_cycles": MAX_CYCLES, "rng_seed": 0, "dense_rewards": False})
+        parameter_specification={"players": default, "max_cycles": MAX_CYCLES, "rng_seed": 0, "dense_rewards": False,
+                                 "deals": 0, "score_truncated": False})
 
 
 class Resampler:

@@ -16,6 +16,7 @@ import numpy as np
 
 from ludus.engine import Decision
 from ludus.games.rose.components import BUILDINGS, COLOURS, DEFAULT, EVENTS, PAWNS
+from ludus.games.rose.state import RoseState
 
 from .adapter import MAX_CYCLES, EnvSpec, LudusEnv, agent_name
 
@@ -88,15 +89,91 @@ def encode(view: dict[str, Any], decision: Decision | None) -> np.ndarray:
     if view["active"] is not None:
         out[at["active"] + (view["active"] - seat) % players] = 1.0
     if decision is not None:
-        prompt = decision.prompt
-        out[at["kind"] + KINDS.index(decision.kind)] = 1.0
-        if prompt.get("monk") in COLOUR:
-            out[at["monk"] + COLOUR[prompt["monk"]]] = 1.0
-        if prompt.get("target") is not None:
-            out[at["target"] + (prompt["target"] - seat) % players] = 1.0
-        out[at["amount"]] = min(float(prompt.get("amount", 0)) / 10, 1.0)
-        out[at["amount"] + 1] = min(len(decision.options) / 20, 1.0)
+        _decision(out, decision, seat, players)
     return np.minimum(np.array(out, dtype=np.float32), 1.0)
+
+
+def _decision(out: list[float], decision: Decision, seat: int, players: int,
+              at: dict[str, int] = OFFSET) -> None:
+    """The pending decision's fields: its kind, the monk and seat it names, its amount and option count
+    (at the offsets ``at``)."""
+    prompt = decision.prompt
+    out[at["kind"] + KINDS.index(decision.kind)] = 1.0
+    if prompt.get("monk") in COLOUR:
+        out[at["monk"] + COLOUR[prompt["monk"]]] = 1.0
+    if prompt.get("target") is not None:
+        out[at["target"] + (prompt["target"] - seat) % players] = 1.0
+    out[at["amount"]] = min(float(prompt.get("amount", 0)) / 10, 1.0)
+    out[at["amount"] + 1] = min(len(decision.options) / 20, 1.0)
+
+
+_TILE_AT: dict[Any, tuple[tuple[int, float], ...]] = {}
+
+
+def _tile_cells(ed: Any) -> tuple[tuple[int, float], ...]:
+    """Per task tile of an edition: (its column in a building's six, its value / 6)."""
+    found = _TILE_AT.get(ed)  # keyed by the edition itself (editions are few and kept)
+    if found is None:
+        found = _TILE_AT[ed] = tuple((ed.tile_colour[t], ed.tile_value[t] / 6) for t in range(ed.tiles))
+    return found
+
+
+_DAY, _PHASE, _SUNDIAL, _TASK_ROW = OFFSET["day"] - 1, OFFSET["phase"], OFFSET["sundial"], OFFSET["task_row"]
+_SUSPICION, _CLUE, _IDENTITY, _HAND = OFFSET["suspicion"], OFFSET["clue"], OFFSET["identity"], OFFSET["hand"]
+_TIME, _EVENT, _DRAW, _SEATS = OFFSET["time_tiles"], OFFSET["event"], OFFSET["draw_pile"], OFFSET["seats"]
+_PAWNS, _TASKS, _ACTIVE = OFFSET["pawns"], OFFSET["task_tiles"], OFFSET["active"]
+_PHASE_AT = {phase: _PHASE + i for i, phase in enumerate(PHASES)}
+_EVENT_AT = tuple(_EVENT + EVENT[event] for event in EVENTS)
+_PAWN_AT = tuple(tuple(_PAWNS + p * len(BUILDINGS) + b for b in range(len(BUILDINGS))) for p in range(len(PAWNS)))
+
+
+def encode_state(s: RoseState, seat: int, decision: Decision | None) -> np.ndarray:
+    """``encode(view(s, seat), decision)`` read straight from the game state, with no view built: the
+    same values written in the same order (``tests/envs/test_direct_encoding.py`` checks)."""
+    out = [0.0] * SIZE
+    players = s.n
+    phase = s.phase
+    out[_DAY + s.day] = 1.0
+    out[_PHASE_AT[phase]] = 1.0
+    out[_SUNDIAL] = min(s.sundial / 24, 1.0)
+    out[_TASK_ROW] = len(s.row) / 14
+    for i, (suspicion, clue) in enumerate(zip(s.suspicion, s.clue, strict=True)):
+        out[_SUSPICION + i] = suspicion / 40
+        out[_CLUE + i] = min(clue / 60, 1.0)
+    ed = s.ed
+    out[_IDENTITY + s.identity[seat]] = 1.0
+    ids = ed.card_ids
+    for card in s.hands[seat]:
+        out[_HAND + CARD[ids[card]]] = 1.0
+    held = len(s.time[seat])
+    fresh = min(max(s.fresh, 0), held) if seat == s.active and phase == "turn" else 0
+    out[_TIME] = min(held / 10, 1.0)
+    out[_TIME + 1] = min(fresh / 10, 1.0)
+    if s.today >= 0:
+        out[_EVENT_AT[s.today]] = 1.0
+    out[_DRAW] = min(len(s.draw) / 60, 1.0)
+    hands, time, event_tiles, revealed = s.hands, s.time, s.event_tiles, s.revealed
+    for who in range(players):
+        base = _SEATS + ((who - seat) % players) * 10
+        out[base] = 1.0
+        out[base + 1] = min(len(hands[who]) / 3, 1.0)
+        out[base + 2] = min(len(time[who]) / 10, 1.0)
+        out[base + 3] = len(event_tiles[who]) / 6
+        for colour in revealed[who]:
+            out[base + 4 + colour] = 1.0
+    for pawn, b in zip(_PAWN_AT, s.pawns, strict=False):
+        out[pawn[b]] = 1.0  # a tuple indexes as the view's list of buildings does
+    cells = _tile_cells(ed)
+    for b, on in enumerate(s.tiles):
+        for t in on:
+            colour, value = cells[t]
+            out[_TASKS + b * 6 + colour] += value
+    if phase == "turn":
+        out[_ACTIVE + (s.active - seat) % players] = 1.0
+    if decision is not None:
+        _decision(out, decision, seat, players)
+    vector = np.array(out, dtype=np.float32)
+    return np.minimum(vector, 1.0, out=vector)
 
 
 def render(view: dict[str, Any]) -> str:
@@ -111,7 +188,7 @@ def render(view: dict[str, Any]) -> str:
     return console.export_text()
 
 
-SPEC = EnvSpec("rose", ACTIONS, SIZE, encode, render=render)
+SPEC = EnvSpec("rose", ACTIONS, SIZE, encode, render=render, encode_state=encode_state)
 
 
 def raw_env(players: int = 4, options: dict[str, Any] | None = None, render_mode: str | None = None,

@@ -36,6 +36,8 @@ from ludus.games.shadows.association import OBJECT_WEIGHT, SUBJECT_WEIGHT, meani
 from ludus.games.shadows.pictures import deck_for
 from ludus.games.shadows.pictures.colours import hex_to_lab
 from ludus.games.shadows.pictures.percept import percept
+from ludus.games.shadows.state import ShadowsState
+from ludus.games.shadows.views import _card_kinds
 
 from .adapter import MAX_CYCLES, EnvSpec, LudusEnv
 
@@ -174,42 +176,73 @@ def _kind_columns(kinds: tuple[str | None, ...]) -> np.ndarray:
 
 def encode(view: dict[str, Any], decision: Decision | None) -> np.ndarray:
     team = next(iter(view["teams"].values()))
+    kinds = (view.get("map") or {}).get("kinds")
+    clock = view.get("clock") or {}
+    you = view.get("you") or {}
+    return _encode(team["figure"], team["markers"], team["police"], team["hand"], team["rounds_won"],
+                   team["rounds_lost"], [landing["space"] for landing in view["landings"]], view["face_up"],
+                   view["pictures"], view["phase"], view["round"], view["deck"], tuple(kinds) if kinds else None,
+                   clock.get("seconds") or 0, you.get("role") == "officer", view["options"].get("picture_seed"),
+                   decision)
+
+
+def encode_state(state: ShadowsState, seat: int, decision: Decision | None) -> np.ndarray:
+    """``encode(view(state, seat), decision)`` read straight from the game state, with no view built
+    (``tests/envs/test_direct_encoding.py`` checks that they are equal)."""
+    team = next(iter(state.teams.values()))
+    own = state.team_of(seat)
+    officer = own is not None and seat == own.officer
+    kinds = None
+    if officer and state.map is not None and state.phase == "play":
+        assert own is not None
+        kinds = _card_kinds(state.map.categories, state.card_for(own.name)) or None
+    return _encode(team.figure, team.markers, team.police, team.hand, team.rounds_won, team.rounds_lost,
+                   [landing["space"] for landing in state.landings], state.face_up, state.pictures, state.phase,
+                   state.round, len(state.deck), kinds, (state.clock_seconds if state.coop else 0) or 0, officer,
+                   state.options.get("picture_seed"), decision)
+
+
+def _encode(figure: int, markers: Sequence[int], police: Sequence[int], hand: Sequence[str], rounds_won: int,
+            rounds_lost: int, landings: Sequence[int], face_up: Sequence[str | None],
+            pictures: Sequence[str | None], phase: str, round_: int, deck: int, kinds: tuple[str | None, ...] | None,
+            seconds: float, officer: bool, picture_seed: int | None, decision: Decision | None) -> np.ndarray:
+    """The observation from what a seat sees: the first team's figure, markers, police and hand, the
+    landings, the face-up row and pictures, and — for an officer in play — its map card's kinds."""
     width = WIDTH
     # The small values in float64 (police thirds add up as in Python), made float32 once at the end.
     small = _role_columns().copy()
     at = SPACES * width
-    ones = [team["figure"] * width + 3]
-    ones += [space * width + 4 for space in team["markers"]]
-    ones += [landing["space"] * width + 6 for landing in view["landings"]]
-    ones += [at + slot for slot, card in enumerate(view["face_up"]) if card is not None]
+    ones = [figure * width + 3]
+    ones += [space * width + 4 for space in markers]
+    ones += [space * width + 6 for space in landings]
+    ones += [at + slot for slot, card in enumerate(face_up) if card is not None]
     at += SLOTS
-    ones.append(at + 2 + PHASES.index(view["phase"]))
+    ones.append(at + 2 + PHASES.index(phase))
     if decision is not None:
         ones.append(at + 2 + len(PHASES) + 6 + KINDS.index(decision.kind))
     small[ones] = 1.0
-    for space in team["police"]:
+    for space in police:
         small[space * width + 5] += 1 / 3
-    kinds = (view.get("map") or {}).get("kinds")
     if kinds:
-        small[_kind_columns(tuple(kinds))] = 1.0
-    clock = view.get("clock") or {}
-    you = view.get("you") or {}
-    small[at:at + 2] = len(team["hand"]) / 2, view["deck"] / 84
+        small[_kind_columns(kinds)] = 1.0
+    small[at:at + 2] = len(hand) / 2, deck / 84
     at += 2 + len(PHASES)
-    small[at:at + 6] = (view["round"] / 3, team["rounds_won"] / 2, team["rounds_lost"] / 2, len(team["markers"]) / 3,
-                        float(you.get("role") == "officer"), (clock.get("seconds") or 0) / 900)
+    small[at:at + 6] = (round_ / 3, rounds_won / 2, rounds_lost / 2, len(markers) / 3, float(officer), seconds / 900)
     at += 6 + len(KINDS)
-    small[at:at + 2] = len(team["police"]) / 3, float(bool(kinds))
+    small[at:at + 2] = len(police) / 3, float(bool(kinds))
     observation = np.empty(SIZE, np.float32)
     # picture features already lie in 0..1; the small values saturate at 1 (a space's police tokens)
     np.minimum(small, 1.0, out=observation[:SMALL], casting="same_kind")
-    picture_seed = view["options"].get("picture_seed")
-    at = SMALL
-    for shown in (view["pictures"], view["face_up"], (team["hand"] + [None] * HAND)[:HAND]):
-        features = _pictures(tuple(shown), picture_seed)
-        observation[at:at + features.size] = features
-        at += features.size
+    observation[SMALL:] = _shown(tuple(pictures), tuple(face_up), tuple(hand), picture_seed)
     return observation
+
+
+@lru_cache(maxsize=128)
+def _shown(pictures: tuple[str | None, ...], face_up: tuple[str | None, ...], hand: tuple[str, ...],
+           picture_seed: int | None) -> np.ndarray:
+    """The picture features of the board, the face-up row and the hand, one after the other (a
+    position's pictures repeat over many steps: each set is joined once)."""
+    return np.concatenate([_pictures(shown, picture_seed) for shown in (pictures, face_up, (*hand, None, None)[:HAND])])
 
 
 def render(view: dict[str, Any]) -> str:
@@ -246,7 +279,7 @@ def offers(decisions: Sequence[Decision]) -> bool:
 
 
 SPEC = EnvSpec("shadows", ACTIONS, SIZE, encode, render=render, translate=translate, seconds_per_step=12.0,
-               cooperative=True, offers=offers)
+               cooperative=True, offers=offers, encode_state=encode_state)
 
 
 def raw_env(players: int = 3, preset: str = "agent", options: dict[str, Any] | None = None,

@@ -39,6 +39,7 @@ from .guards.hygiene import Hygiene, allowed_methods
 from .guards.limits import Limits, Rates, Setups, limits_from_arguments
 from .guards.logs import LOG_CONFIG
 from .guards.timeouts import http_protocol, websocket_protocol
+from .live.attendance import DEFAULT_ABANDON_AFTER, Attendance
 from .live.clock import Clock
 from .live.hub import make_hub
 from .live.play import SessionSockets, play_socket
@@ -111,7 +112,8 @@ async def sweep_forever(tables: LiveTables, every: float) -> None:
 def create_app(db_url: str | None = None, redis_url: str | None = None, *, resume: bool = True,
                seat_grace: float = DEFAULT_GRACE, lease_seconds: float | None = None,
                secure_cookies: bool = False, turn_tick: float = TURN_TICK,
-               attempt_rates: AttemptRates | None = None, limits: Limits | None = None) -> Starlette:
+               attempt_rates: AttemptRates | None = None, limits: Limits | None = None,
+               abandon_after: float = DEFAULT_ABANDON_AFTER) -> Starlette:
     limits = limits or Limits()
     store = Store(db_url)
     hub = make_hub(redis_url)
@@ -119,7 +121,8 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
     setups = Setups(limits.setup_workers, limits.setup_seconds)
     tables.workers = Workers(limits.setup_workers, limits.work_seconds)  # heavy game work off the loop (work.py)
     rates = Rates(limits, redis_url)
-    lobby = Lobby(tables, rates, setups)
+    attendance = Attendance(tables, abandon_after)  # deserted tables closed; spectators and people online
+    lobby = Lobby(tables, rates, setups, attendance)
     clock = Clock(tables)
     accounts = Accounts(store, redis_url=redis_url, secure_cookies=secure_cookies, rates=attempt_rates)
     sessions = SessionSockets(hub)
@@ -155,11 +158,13 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
         tables.leases.start()
         turns.start()
         await archive_missing()
+        attendance.start()
         sweeper = asyncio.create_task(sweep_forever(tables, limits.sweep_seconds))
         try:
             yield
         finally:
             sweeper.cancel()
+            await attendance.stop()
             await turns.stop()
             await analyses.close()
             accounts.close()
@@ -198,6 +203,7 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
     app.state.accounts = accounts
     app.state.archive = archive
     app.state.turns = turns
+    app.state.attendance = attendance
     app.state.analyses = analyses
     app.state.store = store
     app.state.clock = clock
@@ -214,7 +220,8 @@ def serve_command(args: argparse.Namespace) -> int:
     logging.config.dictConfig(LOG_CONFIG)  # one line per cause per minute (logs.py)
     limits = limits_from_arguments(args)
     app = create_app(args.db, args.redis, seat_grace=args.seat_grace, lease_seconds=getattr(args, "lease", None),
-                     secure_cookies=getattr(args, "secure_cookies", False), limits=limits)
+                     secure_cookies=getattr(args, "secure_cookies", False), limits=limits,
+                     abandon_after=getattr(args, "abandon_after", DEFAULT_ABANDON_AFTER))
     database = app.state.store.engine.url.render_as_string(hide_password=True)
     print(f"ludus: serving on http://{args.host}:{args.port}/ (database {database})", flush=True)
     # X-Forwarded-Proto and -For are believed only from the proxies named by --forwarded-allow-ips

@@ -1,4 +1,4 @@
-// The lobby: start a table (game, seats, bots, options) and see the open and running tables.
+// The lobby: start a table (game, seats, bots, options), see where to play (lobby/tables.js) and who is online.
 import { api } from "./lib/api.js";
 import { el, toast } from "./lib/dom.js";
 import { errorText, gameName, t } from "./lib/i18n.js";
@@ -8,7 +8,8 @@ import { rememberName, rememberedName, seats } from "./lib/seats.js";
 import { editionField } from "./lobby/edition.js";
 import { presetField } from "./lobby/presets.js";
 import { playsCoop, reseat, seatingOption, seatingProblem, standardSeating } from "./lobby/seating.js";
-import { termsBadges, termsBody, termsField } from "./lobby/terms.js";
+import { tableSections } from "./lobby/tables.js";
+import { termsBody, termsField } from "./lobby/terms.js";
 
 const LEVELS = ["random", "easy", "medium", "hard"];
 
@@ -16,18 +17,35 @@ export function renderLobby(root) {
   pageLoading("lobby");
   let games = [];
   let tables = [];
+  let online = null;
+  const view = { filter: "" };  // the game shown among the running tables ("" = all)
   const form = { game: "rose", players: 4, seatKinds: [], options: {}, humanBots: true, seating: null, seatingFor: "" };
   let timer = null;
 
   async function load() {
     try {
       if (!games.length) games = (await api("/api/games")).games;
-      tables = (await api("/api/tables")).tables;
+      ({ tables, online } = await listTables());
     } catch (error) {
       toast(errorText(error.code, error.message));
     }
     render();
     pageReady("lobby");
+  }
+
+  // the browser's own random id, so the server counts this visitor online once (no account needed)
+  function visitor() {
+    let id = localStorage.getItem("ludus.visitor");
+    if (!id || !/^[\w-]{8,32}$/.test(id)) {
+      id = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => (b % 36).toString(36)).join("");
+      localStorage.setItem("ludus.visitor", id);
+    }
+    return id;
+  }
+
+  async function listTables() {
+    const answer = await api(`/api/tables?visitor=${visitor()}`);
+    return { tables: answer.tables, online: answer.online };
   }
 
   function gameInfo() {
@@ -163,41 +181,30 @@ export function renderLobby(root) {
       el("button", { class: "primary", type: "submit", id: "create-table" }, t("web.lobby.create")));
   }
 
-  function seatChip(seat) {
-    if (seat.bot) return el("span", { class: "chip bot" }, t(`web.level.${seat.bot}`));
-    if (seat.taken) return el("span", { class: "chip taken" }, seat.name);
-    return el("span", { class: "chip free" }, t("web.lobby.free"));
+  function tableList() {
+    return tableSections(tables, games, view, (game) => { view.filter = game; refreshTables(); });
   }
 
-  function tableList() {
-    const rows = tables.map((table) => {
-      const mine = seats.get(table.id);
-      const free = table.seats.some((seat) => !seat.taken);
-      return el("li", { class: "table-row", "data-table": table.id },
-        el("div", { class: "table-head" },
-          el("strong", {}, gameName(table.game)),
-          el("span", { class: `badge status-${table.status}` }, t(`web.status.${table.status}`)), termsBadges(table)),
-        el("div", { class: "chips" }, table.seats.map(seatChip)),
-        el("div", { class: "actions" },
-          el("a", { class: "button", href: `/t/${table.id}`, "data-link": true },
-            mine ? t("web.lobby.resume") : free ? t("web.lobby.join") : t("web.lobby.watch"))));
-    });
-    return el("section", { class: "card tables" },
-      el("h2", {}, t("web.lobby.tables")),
-      rows.length ? el("ul", { class: "table-list" }, rows) : el("p", { class: "muted" }, t("web.lobby.no_tables")));
+  function onlineCount() {
+    return el("p", { id: "online-count", class: "online", "data-online": online ?? "" },
+      online === null ? "" : t("web.lobby.online", { count: online }));
+  }
+
+  function refreshTables() {
+    root.querySelector(".lobby-tables")?.replaceWith(tableList());
+    root.querySelector("#online-count")?.replaceWith(onlineCount());
   }
 
   function render() {
     root.replaceChildren(el("div", { class: "lobby" },
-      el("section", { class: "intro" }, el("h1", {}, t("web.lobby.title")), el("p", {}, t("web.lobby.intro"))),
+      el("section", { class: "intro" }, el("h1", {}, t("web.lobby.title")), el("p", {}, t("web.lobby.intro")), onlineCount()),
       createForm(), tableList()));
   }
 
   load();
   timer = setInterval(async () => {
-    try { tables = (await api("/api/tables")).tables; } catch { return; }
-    const list = root.querySelector(".tables");
-    if (list) list.replaceWith(tableList());
+    try { ({ tables, online } = await listTables()); } catch { return; }
+    refreshTables();
   }, 4000);
   return { render, destroy() { clearInterval(timer); } };
 }

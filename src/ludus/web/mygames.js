@@ -25,6 +25,7 @@ export function renderMyGames(root) {
   let me = null;
   let finished = null;
   let page = 1;
+  let claimNote = null;  // what the last "add to my account" did: how many seats, and why any was refused
 
   async function load() {
     const account = await currentAccount();
@@ -58,12 +59,23 @@ export function renderMyGames(root) {
     load();
   }
 
+  // each guest seat of this browser is offered to the account; a refused one is counted under its reason
+  // (another account holds it, the account sits there already, the seat is gone), so "0" never stands alone
   async function claimDevice() {
     let claimed = 0;
+    const refused = new Map();  // error code → how many seats it refused
     for (const table of deviceTables()) {
-      try { await api("/api/account/claim", { table, token: seats.get(table).token }); claimed += 1; } catch { /* not ours, or gone */ }
+      try {
+        await api("/api/account/claim", { table, token: seats.get(table).token });
+        claimed += 1;
+      } catch (error) {
+        const code = error.code || "server-error";
+        refused.set(code, (refused.get(code) || 0) + 1);
+      }
     }
-    toast(t("web.me.claimed", { count: claimed }), "info");
+    const reasons = [...refused].map(([code, count]) => t("web.me.claim_refused", { count, reason: errorText(code) }));
+    claimNote = { claimed, reasons, codes: [...refused.keys()] };
+    toast([t("web.me.claimed", { count: claimed }), ...reasons].join(" "), reasons.length ? "error" : "info");
     load();
   }
 
@@ -115,7 +127,11 @@ export function renderMyGames(root) {
         gameList(finished.games, me.account),
         finished.total > finished.per_page ? pager(page, finished.per_page, finished.total, more) : null,
         device.length ? el("p", { class: "muted small" }, t("web.me.device", { count: device.length }), " ",
-          el("button", { type: "button", class: "quiet", id: "claim-device", onclick: claimDevice }, t("web.me.claim"))) : null)));
+          el("button", { type: "button", class: "quiet", id: "claim-device", onclick: claimDevice }, t("web.me.claim"))) : null,
+        claimNote ? el("div", { class: "small claim-result", id: "claim-result", role: "status", "data-claimed": claimNote.claimed,
+          "data-refused": claimNote.codes.join(" ") },
+        el("p", {}, t("web.me.claimed", { count: claimNote.claimed })),
+        claimNote.reasons.map((reason) => el("p", { class: "claim-refused" }, reason))) : null)));
   }
 
   load();

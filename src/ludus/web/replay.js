@@ -9,7 +9,7 @@ import { errorText, gameName, t } from "./lib/i18n.js";
 import { pageLoading, pageReady } from "./lib/ready.js";
 import { analysisPanel } from "./replay/analysis.js";
 import { controls } from "./replay/controls.js";
-import { moveList } from "./replay/moves.js";
+import { choiceText, moveList } from "./replay/moves.js";
 import { eventLog, loadSteps, viewCache } from "./replay/steps.js";
 
 function ensureStyles() {
@@ -106,7 +106,7 @@ export function renderReplay(root, tableId) {
 
   async function draw(at, n) {
     const data = replay.data;
-    if (!renderer) renderer = await import(`/web/games/${data.game}.js`).catch(() => import("/web/games/generic.js"));
+    await loadRenderer();
     const list = at.panels || [{ seats: replay.seat === "spectator" ? [] : [Number(replay.seat)], view: at.view }];
     layout(list);
     const log = logAt(n);
@@ -222,11 +222,38 @@ export function renderReplay(root, tableId) {
     pageReady("replay");
   }
 
+  async function loadRenderer() {
+    renderer ??= await import(`/web/games/${replay.data.game}.js`).catch(() => import("/web/games/generic.js"));
+    return renderer;
+  }
+
+  // the move list in the table log's words: the renderer's stepWords, with the names of the game's first
+  // position (a board's numbering, the figures' letters, a deck's picture names once they have arrived)
+  let wording = 0;
+  async function fillMoves() {
+    const data = replay.data;
+    const ticket = ++wording;
+    moves.fill(data, playerName);
+    try {
+      const own = await loadRenderer();
+      const first = await views.at(0);
+      const view = first.view ?? first.panels?.[0]?.view;
+      await own.wordsReady?.(view);
+      if (ticket !== wording || closed || data !== replay.data) return;
+      const ctx = { t, playerName, gameName, readOnly: true };
+      const words = own.stepWords ? (step) => own.stepWords(step, view, ctx)
+        : (step) => (step.hidden || step.choice === null || step.choice === undefined ? [] : [choiceText(step.choice)]);
+      moves.fill(data, playerName, words);
+    } catch (error) {
+      toast(errorText(error.code, error.message));
+    }
+  }
+
   function drawAll() {
     if (!replay.data) return;
     drawHeader();
     ctl.draw(replay, playerName);
-    moves.fill(replay.data, playerName);
+    fillMoves();
     coach.show(replay.data);
     panels = [];
     go(replay.n);

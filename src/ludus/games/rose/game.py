@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ludus.engine import BadOptions, Decision, Event, Option, Outcome, check_players, resolve_options
@@ -13,6 +13,7 @@ from .components import EditionError, load_edition
 from .options import OPTIONS
 from .state import RoseState
 from .views import view as _view
+from .views import views as _views
 from .world import world_from_view as _world_from_view
 
 
@@ -44,6 +45,9 @@ class RoseGame:
 
     def view(self, state: RoseState, seat: int | None) -> dict[str, Any]:
         return _view(state, seat)
+
+    def views(self, state: RoseState, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+        return _views(state, seats)
 
     def outcome(self, state: RoseState) -> Outcome | None:
         result = state.result

@@ -176,6 +176,16 @@ class HardBot(MediumBot):
     def _choose_card(self, view: dict[str, Any], decision: Decision) -> Choice:
         """Each card's best move, valued with the day lock of its hours; a card that reaches the day's
         end is valued both ending the day (event tile) and, if time tiles allow, keeping it going."""
+        scores = self.card_scores(view, decision)
+        best, best_score, best_ends = decision.options[0], -math.inf, False
+        for card_id, (score, ends) in scores.items():
+            if score > best_score:
+                best, best_score, best_ends = card_id, score, ends
+        self.ends_day = best_ends
+        return best
+
+    def card_scores(self, view: dict[str, Any], decision: Decision) -> dict[Choice, tuple[float, bool]]:
+        """Per card in hand: its exact one-turn score and whether its best way ends the day."""
         weights = self.weights(view)
         cards = {card["id"]: card for card in view["you"]["hand"]}
         now = (dict(view["suspicion"]), dict(view["clue"]))
@@ -183,7 +193,7 @@ class HardBot(MediumBot):
         base = self.value(view, now, weights)
         left = edition_of(view).sundial_day - view["sundial"]
         tiles = self.spendable_tiles(view)
-        best, best_score, best_ends = decision.options[0], -math.inf, False
+        scores: dict[Choice, tuple[float, bool]] = {}
         for card_id in decision.options:
             card = cards.get(card_id)
             if card is None:
@@ -199,10 +209,9 @@ class HardBot(MediumBot):
                     gain = 0.0 if gain < -1e8 else gain  # no pawn can move there
                     # the same position is worth more once its ranking is locked in
                     score = gain + self.value(view, now, weights) - base - cost + self.rng.random() * 0.05
-                    if score > best_score:
-                        best, best_score, best_ends = card_id, score, ends
-        self.ends_day = best_ends
-        return best
+                    if card_id not in scores or score > scores[card_id][0]:
+                        scores[card_id] = (score, ends)
+        return scores
 
     def _choose_revelation(self, view: dict[str, Any], decision: Decision) -> Choice:
         """The marker whose +2 clue helps most and whose loss as a look-alike costs least: each option

@@ -233,14 +233,16 @@ def card_gain(s: RoseState, seat: int, w: list[float], card: int, base: float) -
                best_move(s, w, (ADSON,), ALL_BUILDINGS, base)[0] - time_cost(s, seat, ed.adson_hours))
 
 
-def world_policy(game: Game, s: RoseState, decision: Decision, rng: random.Random) -> Choice:
-    """A quick greedy choice for whoever decides in a sampled world (a rollout policy for ISMCTS)."""
+def world_policy(game: Game, s: RoseState, decision: Decision, rng: random.Random,
+                 weights: list[float] | None = None) -> Choice:
+    """A quick greedy choice for whoever decides in a sampled world (a rollout policy for ISMCTS);
+    ``weights`` replaces the decider's own ±1 weights (e.g. the searching bot's leader weights)."""
     options = decision.options
     if len(options) == 1:
         return options[0]
     kind = decision.kind
     seat = decision.seat
-    w = seat_weights(s, seat)
+    w = seat_weights(s, seat) if weights is None else weights
     if kind == "sign":
         m = COLOUR_INDEX[decision.prompt["monk"]]
         if decision.prompt["track"] == "clue":

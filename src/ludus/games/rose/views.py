@@ -8,6 +8,7 @@ face-down event or task tiles, others' revelation picks or guesses before all ar
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from .components import BUILDING_CARD, BUILDINGS, COLOURS, EVENTS, PAWNS
@@ -15,6 +16,43 @@ from .state import RoseState
 
 
 def view(s: RoseState, seat: int | None) -> dict[str, Any]:
+    data = _public(s, seat)
+    if seat is not None:
+        data["you"] = _you(s, seat)
+    return data
+
+
+def views(s: RoseState, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+    """``view`` of several seats at once, the part everyone sees built once: after every move the server
+    sends each seat its view. The seats' views share that part's objects (they are read, not changed)."""
+    public = _public(s, None)
+    found: dict[int | None, dict[str, Any]] = {}
+    for seat in seats:
+        data = found[seat] = {**public, "seat": seat}  # (same keys, same order as ``view``)
+        if seat is not None:
+            data["you"] = _you(s, seat)
+    return found
+
+
+def _you(s: RoseState, seat: int) -> dict[str, Any]:
+    """What only ``seat`` sees: its identity, hand, time tiles and pending picks."""
+    cards = s.ed.card_views
+    tiles = s.ed.tile_views
+    phase = s.phase
+    held = s.time[seat]
+    fresh_from = len(held) - s.fresh if seat == s.active and phase == "turn" else len(held)
+    pick = s.reveal_pick[seat] if phase == "revelation" else -1
+    return {
+        "identity": COLOURS[s.identity[seat]],
+        "hand": [dict(cards[c]) for c in s.hands[seat]],
+        "time_tiles": [{**tiles[t], "fresh": i >= fresh_from} for i, t in enumerate(held)],
+        "revelation": COLOURS[pick] if pick >= 0 else None,
+        "guesses": {str(t): COLOURS[c] for t, c in sorted(s.guesses[seat].items())},
+    }
+
+
+def _public(s: RoseState, seat: int | None) -> dict[str, Any]:
+    """Everything but ``you``: the same for every seat."""
     ed = s.ed
     cards = ed.card_views
     tiles = ed.tile_views
@@ -55,17 +93,6 @@ def view(s: RoseState, seat: int | None) -> dict[str, Any]:
         "turn": None,
         "outcome": None,
     }
-    if seat is not None:
-        held = s.time[seat]
-        fresh_from = len(held) - s.fresh if seat == s.active and phase == "turn" else len(held)
-        pick = s.reveal_pick[seat] if phase == "revelation" else -1
-        data["you"] = {
-            "identity": COLOURS[s.identity[seat]],
-            "hand": [dict(cards[c]) for c in s.hands[seat]],
-            "time_tiles": [{**tiles[t], "fresh": i >= fresh_from} for i, t in enumerate(held)],
-            "revelation": COLOURS[pick] if pick >= 0 else None,
-            "guesses": {str(t): COLOURS[c] for t, c in sorted(s.guesses[seat].items())},
-        }
     if phase == "turn":
         queue = s.queue
         data["turn"] = {

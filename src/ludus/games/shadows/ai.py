@@ -15,7 +15,8 @@ Both roles work from their seat's view only (``choose(view, decision)``), so the
   bet it asks for a new row of face-up cards (``wants``).
 
 The levels (``LEVELS``) differ in what they weigh. The hard level adds a literal reading (the words
-the element names share, ``NAMES_READER``) to both roles, and its officer predicts exactly where its own
+the element names share, ``NAMES_READER``) to both roles, its detectives read what the choice of a card
+over the rest of the face-up row says (``row_inference``), and its officer predicts exactly where its own
 hard detectives will go for each give, from what they see (the view without the map: the team's secret
 stays with the officer). Nothing is sampled or timed: a choice follows from the view and the seed.
 
@@ -35,8 +36,9 @@ import numpy as np
 from ludus.engine import Choice, Decision
 
 from . import board
-from .association import LiteralReader, MeaningReader, Reader, WordsReader, card_reading, clue_scores
+from .association import LiteralReader, MeaningReader, Reader, WordsReader, card_reading, clue_scores, name_words
 from .pictures import Deck, deck_for
+from .pictures.percept import percept
 
 EVIDENCE_MARKERS = 3
 
@@ -118,6 +120,28 @@ def police_risk(view: dict[str, Any], spaces: Sequence[int]) -> np.ndarray:
     return np.array([known.get(s, share) for s in spaces])
 
 
+def row_inference(view: dict[str, Any], cards: Sequence[str], spaces: Sequence[int]) -> np.ndarray:
+    """What the choice of this card over the rest of the face-up row says (a 1-card clue): a space that
+    another card of the row names better (shares more element-name words with it) than the card handed
+    over was probably not meant, since an officer meaning it would have handed that card over. When the
+    card names no space in reach at all, the spaces some other card names were passed over the same way.
+    1 for a space passed over, else 0. Reads only the public row (after the give it is refilled: one card
+    of it is new, so the inference is a lean, not a proof)."""
+    if len(cards) != 1:
+        return np.zeros(len(spaces))
+    deck = deck_of(view)
+    meant_words = [name_words(percept(deck[view["pictures"][s]])) for s in spaces]
+    given = name_words(percept(deck[cards[0]]))
+    handed = np.array([len(given & words) for words in meant_words])
+    best_other = np.zeros(len(spaces), dtype=int)
+    for card in view["face_up"]:
+        if card is None or card in cards:
+            continue
+        other = name_words(percept(deck[card]))
+        best_other = np.maximum(best_other, [len(other & words) for words in meant_words])
+    return (best_other > handed).astype(float)
+
+
 def read_clue(readers: Reader | Sequence[Reader], deck: Deck, view: dict[str, Any], cards: Sequence[str],
               spaces: Sequence[int]) -> np.ndarray:
     """The detectives' reading of ``cards``: one score per candidate space (higher = more likely meant):
@@ -143,7 +167,8 @@ class Detective:
 
     def __init__(self, scorer: Reader | None = None, seed: int | None = None, *, doubt: float = 0.0,
                  readers: Sequence[Reader] | None = None, names: float = 0.0,
-                 caution: Sequence[float] = (0.0,), sureness: float = 0.5, shun_police: bool = False) -> None:
+                 caution: Sequence[float] = (0.0,), sureness: float = 0.5, shun_police: bool = False,
+                 pragmatic: float = 0.0) -> None:
         self.readers: tuple[Reader, ...] = tuple(readers or ((scorer,) if scorer else all_readers()))
         self.rng = random.Random(seed)
         self.doubt = doubt
@@ -159,6 +184,9 @@ class Detective:
         self.shun_police = shun_police
         """never land where the team already took a police token while another space is offered (every
         landing there costs a token again; no officer means it)"""
+        self.pragmatic = pragmatic
+        """how much a space loses when the officer passed it over (``row_inference``: another face-up card
+        names it better than the card handed over)"""
 
     def scores(self, view: dict[str, Any], cards: Sequence[str], spaces: Sequence[int],
                readings: dict[tuple[str, str, tuple[int, ...]], np.ndarray] | None = None) -> np.ndarray:
@@ -184,6 +212,8 @@ class Detective:
         scores = scores + space_penalties(view, spaces)
         if self.names:
             scores = scores + self.names * clue(NAMES_READER)
+        if self.pragmatic:
+            scores = scores - self.pragmatic * row_inference(view, cards, spaces)
         tokens = _team(view)[1]["police"]
         police = set(tokens)
         if self.shun_police and any(s not in police for s in spaces):
@@ -449,7 +479,7 @@ def make_policy(role: str, seed: int | None = None, scorer: str = "meaning+look"
 
 def _detective(settings: dict[str, Any], readers: Sequence[Reader], seed: int | None) -> Detective:
     return Detective(seed=seed, readers=readers, doubt=settings["detective_doubt"], names=settings["names"],
-                     shun_police=settings["shun_police"])
+                     shun_police=settings["shun_police"], pragmatic=settings.get("pragmatic", 0.0))
 
 
 def _officer(settings: dict[str, Any], scorer: Reader, readers: Sequence[Reader], seed: int | None) -> Officer:
@@ -493,7 +523,7 @@ LEVELS: dict[str, dict[str, Any]] = {
     "medium": {"scorer": "meaning+look", "readers": SCORER_NAMES, "officer_doubt": 0.6, "detective_doubt": 0.6,
                **_PLAIN},
     "hard": {"scorer": "meaning+look", "readers": SCORER_NAMES, "officer_doubt": 0.6, "detective_doubt": 0.0,
-             "names": 1.0, "literal": True, "trust": 0.5, "shun_police": True},
+             "names": 1.0, "literal": True, "trust": 0.5, "shun_police": True, "pragmatic": 1.5},
 }
 """Bot levels for ``ludus.ai.bot.register_bot``: ``bot_factory(level)``."""
 

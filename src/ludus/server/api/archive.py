@@ -90,11 +90,13 @@ class Archive:
 
     def _record(self, finished: Finished, at: float) -> bool:
         record, outcome = finished.table, finished.outcome
+        # an abandoned game (nobody could go on, or nobody came back: live/attendance.py) rates nobody
+        is_rated = record.rated and not _abandoned(outcome)
         places = rating_model.places(record.game, outcome, record.players)
         seated = [(_player(seat), places[seat.seat]) for seat in record.seats]
         accounts_here = [seat.account_id for seat in record.seats if seat.account_id is not None]
         linked = fairness.linked_accounts(self.sightings.of(accounts_here)) \
-            if record.rated and len(accounts_here) > 1 else set()
+            if is_rated and len(accounts_here) > 1 else set()
         with self.engine.begin() as db:
             entries = [json.loads(row.entry) for row in db.execute(
                 select(moves.c.entry).where(moves.c.table_id == record.id).order_by(moves.c.n)).all()]
@@ -105,7 +107,7 @@ class Archive:
             before: dict[str, Skill] = {}
             after: dict[str, Skill] = {}
             weight = None
-            if record.rated:
+            if is_rated:
                 verdict = fairness.judge(facts, _forfeited(outcome), self._repeats(db, accounts_here, at))
                 weight = verdict.weight
                 rated = [(key, place) for (key, place), seat in zip(seated, record.seats, strict=True)
@@ -116,7 +118,7 @@ class Archive:
                     weight = 0.0  # nothing moved (fewer than two rated places): no repeat to count either
                 self._save(db, record.game, after, before, at)
             db.execute(insert(results).values(
-                table_id=record.id, game=record.game, players=record.players, finished=at, rated=record.rated,
+                table_id=record.id, game=record.game, players=record.players, finished=at, rated=is_rated,
                 moves=finished.moves, outcome=json.dumps(_outcome_json(outcome)), weight=weight))
             db.execute(insert(result_seats), [{
                 "table_id": record.id, "seat": seat.seat, "name": seat.name, "name_key": _name_key(seat.name),
@@ -349,6 +351,10 @@ def _forfeited(outcome: Outcome) -> bool:
     return isinstance(outcome.details, dict) and "forfeit" in outcome.details
 
 
+def _abandoned(outcome: Outcome) -> bool:
+    return isinstance(outcome.details, dict) and "abandoned" in outcome.details
+
+
 def _outcome_json(outcome: Outcome) -> dict[str, Any]:
     details = outcome.details if isinstance(outcome.details, dict) else {}
     kept = {"winners": list(outcome.winners), "scores": {str(k): v for k, v in outcome.scores.items()}}
@@ -363,7 +369,7 @@ def _game_json(row: Any, seat_rows: Sequence[Any]) -> dict[str, Any]:
     outcome = json.loads(row.outcome)
     return {"table": row.table_id, "game": row.game, "players": row.players, "finished": row.finished,
             "rated": bool(row.rated), "moves": row.moves, "winners": outcome.get("winners", []),
-            "forfeit": outcome.get("forfeit"),
+            "forfeit": outcome.get("forfeit"), "abandoned": outcome.get("abandoned"),
             "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot, "member": s.account_id is not None,
                        "account": s.account_id, "place": s.place, "score": s.score,
                        "rating": None if s.rating_after is None else round(s.rating_after, 2),

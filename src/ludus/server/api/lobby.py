@@ -27,6 +27,7 @@ from ludus.engine.chance import new_secret
 from ..guards.hygiene import MAX_BODY
 from ..guards.inputs import BadInput, display_name, is_table_id, json_object
 from ..guards.limits import Rate, Rates, Setups, SetupTimeout, TooMany, client_address
+from ..live.attendance import Attendance
 from ..live.tables import LiveTables
 from ..live.turns import turn_terms
 from ..store import TableRecord, hash_token
@@ -153,10 +154,11 @@ def _bot_delay(value: Any) -> float:
 
 
 class Lobby:
-    def __init__(self, tables: LiveTables, rates: Rates, setups: Setups) -> None:
+    def __init__(self, tables: LiveTables, rates: Rates, setups: Setups, attendance: Attendance | None = None) -> None:
         self.tables = tables
         self.rates = rates
         self.setups = setups
+        self.attendance = attendance or Attendance(tables)
 
     def routes(self) -> list[Route]:
         return [
@@ -174,8 +176,22 @@ class Lobby:
         return JSONResponse({"games": [game_info(game_id) for game_id in game_ids()]})
 
     async def list_tables(self, request: Request) -> JSONResponse:
+        """The open and running tables, newest first, each with its spectators (signed-in ones by name, guests
+        as a count) and whether one of its seats is the signed-in account's (``yours``); and how many people
+        are online (at a table, or in the lobby lately: ``?visitor=`` is the browser's own random id)."""
+        account = await _account(request)
+        visitor = request.query_params.get("visitor")
+        if account is not None:
+            self.attendance.visit(f"a:{account.id}")
+        elif visitor is not None and is_table_id(visitor):
+            self.attendance.visit(f"v:{visitor}")
         records = await self.tables.db(self.tables.store.list_tables, ("open", "running"), 200)
-        return JSONResponse({"tables": [record.to_json() for record in records]})
+        watching, online = await self.attendance.picture()
+        nobody = {"names": [], "guests": 0}
+        return JSONResponse({"online": online, "tables": [
+            {**record.to_json(), "spectators": watching.get(record.id, nobody),
+             "yours": account is not None and any(seat.account_id == account.id for seat in record.seats)}
+            for record in records]})
 
     async def show(self, request: Request) -> JSONResponse:
         try:

@@ -73,6 +73,8 @@ def _object(required: list[str], **properties: Schema) -> Schema:
 REFUSED = _json(_ref("Error"), "refused: a stable code and words (429 with Retry-After)")
 PAGE_PARAM = {"name": "page", "in": "query", "required": False,
               "schema": {"type": "string", "pattern": "^[1-9][0-9]{0,4}$", "description": "a page number from 1"}}
+VISITOR_PARAM = {"name": "visitor", "in": "query", "required": False,
+                 "schema": {"type": "string", "description": "the browser's own random id, to count it online once"}}
 SEED_PARAM = {"name": "seed", "in": "query", "required": False,
               "schema": {"type": "string", "pattern": "^(-?[0-9]{1,18}|null)?$",
                              "description": "a picture deck's seed (empty: the standard deck)"}}
@@ -114,8 +116,10 @@ PATHS: dict[str, Schema] = {
         ["games"], games={"type": "array", "items": {"type": "object", "required": ["id", "players", "options"]}}))},
         tag="lobby")},
     "/api/tables": {
-        "get": _operation("Open and running tables", {"200": _json(_object(
-            ["tables"], tables={"type": "array", "items": _ref("Table")}))}, tag="lobby"),
+        "get": _operation("Open and running tables (each with its spectators) and how many people are online",
+                          {"200": _json(_object(["tables", "online"], online={"type": "integer"},
+                                                tables={"type": "array", "items": _ref("Table")}))},
+                          tag="lobby", parameters=[VISITOR_PARAM]),
         "post": _operation("Create a table (its setup runs on a worker under a deadline)", {"201": _json(_object(
             ["table", "invite"], table=_ref("Table"), invite={"type": "string"}, seat={"type": "integer"},
             token={"type": "string"}), "created"), "503": _json(_ref("Error"), "the setup passed its deadline")},

@@ -51,10 +51,13 @@ class Connection:
     """A viewer with its own outbox, so one slow browser never holds up the table. The outbox is bounded
     in bytes: a viewer that falls that far behind is closed, not buffered for."""
 
-    def __init__(self, websocket: WebSocket, seat: int | None, token_hash: str | None, send_buffer: int) -> None:
+    def __init__(self, websocket: WebSocket, seat: int | None, token_hash: str | None, send_buffer: int,
+                 name: str | None = None, person: str | None = None) -> None:
         self.websocket = websocket
         self.seat = seat
         self.token_hash = token_hash
+        self.name = name  # a signed-in viewer's account name (a spectator is shown by it; guests are counted)
+        self.person = person  # who this is, to count the people online once (attendance.py)
         self.send_buffer = send_buffer
         self.pending = 0  # bytes queued and not yet handed to the socket
         self.outbox: asyncio.Queue[tuple[str, int]] = asyncio.Queue()  # each text with its size in bytes
@@ -247,7 +250,7 @@ async def play_socket(websocket: WebSocket) -> None:
             held = await accounts.seat(websocket, table_id)
             if held is not None:
                 seat, digest = held
-        await _serve(websocket, table, seat, digest, session)
+        await _serve(websocket, table, seat, digest, session, account)
     except (WebSocketDisconnect, WebSocketDisconnected):
         return
     except Exception:  # a fault of ours (the database is down...): the socket still ends with a close frame
@@ -265,10 +268,12 @@ def _rate_key(table: LiveTable, connection: Connection) -> str:
 
 
 async def _serve(websocket: WebSocket, table: LiveTable, seat: int | None, digest: str | None,
-                 session: str | None = None) -> None:
+                 session: str | None = None, account: Any = None) -> None:
     state = websocket.app.state
     rates: Rates = state.rates
-    connection = Connection(websocket, seat, digest, state.limits.send_buffer)
+    person = f"a:{account.id}" if account is not None else f"s:{digest[:16]}" if digest is not None else None
+    connection = Connection(websocket, seat, digest, state.limits.send_buffer,
+                            None if account is None else account.name, person)
     sessions: SessionSockets | None = getattr(state, "sessions", None)
     if session is not None and sessions is not None:
         sessions.add(session, connection)

@@ -22,6 +22,8 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol
 
+import orjson
+
 from ludus.ai import Bot, bot_for
 from ludus.engine import Event, IllegalChoice, Match, clone, load_game, normalize
 from ludus.engine import heavy as heavy_work
@@ -68,7 +70,14 @@ class Viewer(Protocol):
 
 
 def dumps(message: dict[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    """A message as sent: compact JSON, UTF-8 text as is. orjson writes the same JSON as ``json.dumps`` (keys
+    in order, non-string keys as strings) several times faster: encoding every seat's view after every move
+    was the largest single cost of a move (py-spy, docs/server.md "Load"). What orjson refuses (an integer
+    beyond 64 bits, a lone surrogate) the standard encoder still writes, or refuses, as before."""
+    try:
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:  # orjson.JSONEncodeError
+        return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
 class LiveTable:
@@ -188,12 +197,12 @@ class LiveTable:
         return self._message(seat, [(event, event.to_json()) for event in events], kind, self.outcome_json())
 
     def _message(self, seat: int | None, events: list[tuple[Event, dict[str, Any]]], kind: str,
-                 outcome: dict[str, Any] | None) -> dict[str, Any]:
+                 outcome: dict[str, Any] | None, view: dict[str, Any] | None = None) -> dict[str, Any]:
         played_by_bot = seat is not None and self.record.seats[seat].bot is not None
         decisions = [] if seat is None or self.record.status != "running" or played_by_bot \
             else self._decisions.get(seat, [])
         message = {"type": kind, "table": self.id, "seq": self.seq, "seat": seat, "status": self.record.status,
-                   "view": self.match.view(seat), "decisions": decisions,
+                   "view": self.match.view(seat) if view is None else view, "decisions": decisions,
                    "events": [data for event, data in events if event.visible_to(seat)], "outcome": outcome}
         if self.record.turn_seconds is not None:  # a turn-based table: when each awaited seat's time runs out
             message["deadlines"] = {str(s): due for s, due in self.record.deadlines.items()}
@@ -235,6 +244,7 @@ class LiveTable:
         """A new connection: its welcome (the caller holds the lock, so no move slips in between), and the
         others learn that its seat is here."""
         self.viewers.add(viewer)
+        self.tables.visited.add(self.id)  # a person was here (attendance.py), however briefly
         changed = self.presence.update((v.seat for v in self.viewers), self.record.seats)
         viewer.send(self.welcome_text(viewer))
         if changed:
@@ -242,6 +252,7 @@ class LiveTable:
 
     def depart(self, viewer: Viewer) -> None:
         self.viewers.discard(viewer)
+        self.tables.visited.add(self.id)
         if self.presence.update((v.seat for v in self.viewers), self.record.seats):
             self.broadcast_seats()
 
@@ -251,12 +262,11 @@ class LiveTable:
             return
         pairs = [(event, event.to_json()) for event in events]
         outcome = self.outcome_json()
-        texts: dict[int | None, str] = {}
-        for viewer in list(self.viewers):
-            text = texts.get(viewer.seat)
-            if text is None:
-                text = texts[viewer.seat] = dumps(self._message(viewer.seat, pairs, "update", outcome))
-            viewer.send(text)
+        viewers = list(self.viewers)
+        views = self.match.views({viewer.seat for viewer in viewers})  # what the seats share is built once
+        texts = {seat: dumps(self._message(seat, pairs, "update", outcome, view)) for seat, view in views.items()}
+        for viewer in viewers:
+            viewer.send(texts[viewer.seat])
 
     def broadcast_seats(self, but: Viewer | None = None) -> None:
         text = dumps({"type": "seats", "table": self.id, "status": self.record.status,
@@ -622,6 +632,7 @@ class LiveTables:
         self.live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
         self._unloadable: dict[str, float] = {}  # table id → when loading it may be tried again
+        self.visited: set[str] = set()  # tables a person came to or left since the last attendance round
         # Besides telling, around a stored move (docs/accounts.md): a turn-based table's deadlines are set
         # before anyone is told; once a game has ended it goes to the archive and moves the ratings.
         self.on_stored: Callable[[LiveTable], Awaitable[None]] | None = None

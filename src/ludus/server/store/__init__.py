@@ -3,6 +3,7 @@
 - ``tables.py`` — tables, seats (hashed tokens), rematches and their kept seats;
 - ``moves.py`` — the append-only move log (its primary key is the single-writer check);
 - ``leases.py`` — which live process runs a table's bots and clock;
+- ``attendance.py`` — when a person was last at each table, and each process's spectators and people online;
 - ``chat.py`` — chat lines;
 - ``analysis.py`` — the coach's analyses of finished games' seats;
 - ``accounts.py`` — accounts and sessions; ``ratings.py`` — the archive and ratings; ``deadlines.py`` —
@@ -20,6 +21,7 @@ from __future__ import annotations
 from . import migrations
 from .accounts import accounts, sessions
 from .analysis import analyses
+from .attendance import Snapshot, attendance, human_seen
 from .chat import chat_lines
 from .database import Store
 from .deadlines import deadlines
@@ -31,7 +33,8 @@ from .sightings import Sightings, settings, sightings
 from .tables import SeatRecord, TableRecord, hash_token, invites, rematches, seats, tables
 
 __all__ = [
-    "DEFAULT_URL", "Checkpointer", "MoveConflict", "SeatRecord", "Sightings", "Store", "TableRecord", "accounts",
-    "analyses", "chat_lines", "deadlines", "hash_token", "invites", "leases", "make_engine", "metadata", "migrations",
-    "moves", "ratings", "rematches", "result_seats", "results", "seats", "sessions", "settings", "sightings", "tables",
+    "DEFAULT_URL", "Checkpointer", "MoveConflict", "SeatRecord", "Sightings", "Snapshot", "Store", "TableRecord",
+    "accounts", "analyses", "attendance", "chat_lines", "deadlines", "hash_token", "human_seen", "invites",
+    "leases", "make_engine", "metadata", "migrations", "moves", "ratings", "rematches", "result_seats", "results",
+    "seats", "sessions", "settings", "sightings", "tables",
 ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from . import migrations
 from .analysis import AnalysisRows
+from .attendance import AttendanceRows
 from .chat import ChatLines
 from .engine import DEFAULT_URL, Checkpointer, make_engine
 from .leases import LeaseRows
@@ -11,7 +12,7 @@ from .moves import MoveLog
 from .tables import TableRows
 
 
-class Store(TableRows, MoveLog, LeaseRows, ChatLines, AnalysisRows):
+class Store(TableRows, MoveLog, LeaseRows, ChatLines, AnalysisRows, AttendanceRows):
     """Synchronous storage calls; the server runs them inline for SQLite, in a thread otherwise."""
 
     def __init__(self, url: str | None = None) -> None:

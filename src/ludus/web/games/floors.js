@@ -94,6 +94,9 @@ function trackAnimation(state, ctx, redraw) {
   const fresh = log.filter((entry) => entry.seq > anim.seen);
   if (!fresh.length) return;
   anim.seen = fresh[fresh.length - 1].seq;
+  // once the game is over the board shows where it ended and the end screen says who won: the monster's last
+  // walk is not narrated after "Game over"
+  if (state.view.winners) { stopAnimation(); return; }
   const events = fresh.map((entry) => entry.event);
   if (!events.some((e) => e.kind === "monster_step" || e.kind === "monster_tile")) return;
   const frames = [];
@@ -386,14 +389,29 @@ export function optionWords(view, decision, option, ctx) {
   return optionText(ctx, view, decision, option);
 }
 
+// a step of a finished game in the table log's words, for the replay's move list: the choice as the table
+// offered it (where the seat was told it), then the log lines of the events this perspective was told (view:
+// the game's first position, for the figures' letters)
+export function stepWords(step, view, ctx) {
+  const lines = [];
+  if (!step.hidden && step.choice !== null && step.choice !== undefined) {
+    lines.push(optionText(ctx, view, { kind: step.kind, prompt: {} }, step.choice));
+  }
+  for (const event of step.events) {
+    const line = logLine(ctx, view, event);
+    if (line) lines.push(line);
+  }
+  return lines;
+}
+
 function promptBar(state, ctx, decision, offer) {
   const view = state.view;
+  if (view.winners) return null;  // the game is over: nothing left to narrate (the end screen speaks)
   const frame = currentFrame();
   if (frame) {
     return el("div", { class: "prompt-bar floors-monster", "data-animating": "1", "aria-live": "polite" },
       el("p", {}, el("strong", {}, `${tr(ctx, "ui.monster")}: `), frame.banner || "…"));
   }
-  if (view.winners) return null;
   if (!decision) {
     const mover = view.phase === "setup" ? view.setup?.placer ?? view.turn : view.turn;
     const text = mover === null || mover === undefined ? "…"

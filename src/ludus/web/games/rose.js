@@ -31,6 +31,8 @@ function words(ctx) {
     player: (seat) => ctx.playerName(Number(seat)),
     card(card) {
       if (!card) return "?";
+      // a card known by its id only (not yet seen in a hand or the discard): its name without the hours
+      if (card.hours === "?") return card.type === "monk" ? w.monk(card.monk) : w.building(card.building);
       if (card.type === "monk") return r("card.monk", { monk: w.monk(card.monk), hours: card.hours });
       if (card.type === "building") return r("card.building", { building: w.building(card.building), hours: card.hours });
       return r("card.william_adson");
@@ -83,6 +85,29 @@ export function optionLabel(w, view, decision, option) {
 // an option in words for someone who is not at the table (the replay's coach): the view the seat had then
 export function optionWords(view, decision, option, ctx) {
   return optionLabel(words(ctx), view, decision, option);
+}
+
+// a step of a finished game in the table log's words, for the replay's move list: the log lines of the events
+// this perspective was told, or, where they say nothing of it, the choice as the table offered it (view: the
+// game's first position, for names only)
+export function stepWords(step, view, ctx) {
+  const w = words(ctx);
+  // what only the mover was told reads "you …" at the table; here it is said of the mover by name
+  const told = (event) => {
+    const d = event.data;
+    if (event.kind === "drew_card") return w.r("log.drew_card.player", { player: w.player(d.seat), card: w.card(cardById(d.card)) });
+    if (event.kind === "revelation_picked") return w.r("log.revelation_picked.player", { player: w.player(d.seat), colour: w.colour(d.colour) });
+    if (event.kind === "guess") return w.r("log.guess.player", { player: w.player(d.seat), target: w.player(d.target), colour: w.monk(d.colour) });
+    return logLine(w, event);
+  };
+  const lines = step.events.map(told).filter(Boolean);
+  if (lines.length || step.hidden || step.choice === null || step.choice === undefined) return lines;
+  const kind = step.kind;
+  if ((kind === "time_tile" || kind === "incredulous" || kind === "task_tile") && !WORDS.has(step.choice)) {
+    const tile = tileById(view, step.choice);
+    return [tile ? w.tile(tile) : w.r(kind === "task_tile" ? "thing.task_tile" : "thing.time_tile")];
+  }
+  return [optionLabel(w, view, { kind, prompt: {} }, step.choice)];
 }
 
 export function promptText(w, view, decision) {

@@ -318,6 +318,52 @@ function historyPanel(state, ctx) {
     landings.length ? [el("h3", {}, tr(ctx, "ui.landings")), el("ol", { class: "log" }, landings)] : null);
 }
 
+// --- a finished game in words (the replay's move list) -----------------------------------------------------
+// an event as the catalog words it; spaces by the numbers drawn on the board, never by their ids
+function eventLine(ctx, view, event) {
+  const d = event.data;
+  const team = d.team ? teamName(ctx, d.team) : "";
+  const space = (id) => spaceNumber(view.layout, id);
+  switch (event.kind) {
+    case "gave": return tr(ctx, "event.gave", { team, count: d.cards.length });
+    case "moved": return tr(ctx, "event.moved_to", { team, space: space(d.to) });
+    case "move-proposed": case "move-agreed": return tr(ctx, `event.${event.kind}`, { team, space: space(d.space) });
+    case "police-caught": return tr(ctx, "event.police-caught", { team, tokens: d.tokens });
+    case "evidence-found": case "client-reached": case "refresh-proposed": case "refresh-withdrawn": case "officer-chosen":
+      return tr(ctx, `event.${event.kind}`, { team });
+    case "refilled": case "refreshed": case "reshuffled": case "clock-started": case "game-ended":
+      return tr(ctx, `event.${event.kind}`);
+    case "round-started": case "round-ended": return tr(ctx, `event.${event.kind}`, { round: d.round });
+    default: return null;
+  }
+}
+
+// the clue cards' names (what each picture shows) have arrived in the page's language: the move list may speak
+export function wordsReady(view) {
+  return new Promise((resolve) => {
+    loadLabels(view, resolve);
+    if (labelsLoaded()) resolve();
+  });
+}
+
+// a step of a finished game in the table's words, for the replay's move list: the choice (where the seat was
+// told it: the cards by what they show, a space by its number, an officer by name), then the events this
+// perspective was told (view: the game's first position, for the board's numbering)
+export function stepWords(step, view, ctx) {
+  const lines = [];
+  const choice = step.hidden ? null : step.choice;
+  if (step.kind === "give" && Array.isArray(choice)) {
+    lines.push(choice.map((id) => pictureLabel(id) || tr(ctx, "clue_card")).join(ctx.t("web.list.separator")));
+  } else if (step.kind === "next-officer" && choice !== null && choice !== undefined) {
+    lines.push(ctx.playerName(Number(choice)));
+  }
+  for (const event of step.events) {
+    const line = eventLine(ctx, view, event);
+    if (line) lines.push(line);
+  }
+  return lines;
+}
+
 // the rounds each team won, for the table page's end screen
 export function ending(state, ctx) {
   const view = state.view;

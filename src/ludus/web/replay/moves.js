@@ -1,5 +1,7 @@
-// The log beside the board: every move of the match (who moved, the kind of decision, and the choice where
-// the followed perspective knew it), the current one marked; a click jumps there.
+// The log beside the board: every move of the match (who moved, the kind of decision, and what happened in the
+// table log's own words: the game renderer's stepWords, from the events the followed perspective was told and
+// the choice where it knew it), the current one marked; a click jumps there. No ids and no game rules here: a
+// renderer names cards, squares, spaces and buildings as its board does.
 import { el } from "../lib/dom.js";
 import { has, t } from "../lib/i18n.js";
 
@@ -15,11 +17,22 @@ export function choiceText(choice) {
   return String(choice);
 }
 
-function line(data, step, playerName) {
-  if (step.clock) return [el("span", { class: "move-who" }, t("replay.clock"))];
+// the words of a step: the choice where this perspective knew it (.move-choice), else what it was told
+// (.move-said); without a renderer's words yet, nothing but who and what kind
+function said(step, words) {
+  const lines = words ? words(step) : [];
+  if (!lines.length) return null;
+  return el("span", { class: step.hidden ? "move-said" : "move-choice" }, lines.join(" · "));
+}
+
+function line(data, step, playerName, words) {
+  if (step.clock) {
+    const lines = words ? words({ ...step, hidden: true }) : [];
+    return [el("span", { class: "move-who" }, t("replay.clock")), lines.length ? el("span", { class: "move-said" }, lines.join(" · ")) : null];
+  }
   return [el("span", { class: "move-who" }, playerName(step.seat)), " ",
     el("span", { class: "move-kind" }, kindText(data.game, step.kind)),
-    step.hidden ? null : el("span", { class: "move-choice" }, choiceText(step.choice))];
+    said(step, words)];
 }
 
 export function moveList(go) {
@@ -30,13 +43,18 @@ export function moveList(go) {
 
   return {
     node: panel,
-    fill(data, playerName) {
+    // words(step) → the step's lines in the page's language (the renderer's); until they are ready the list
+    // shows who moved and the kind, and says so (data-words="pending" → "ready")
+    fill(data, playerName, words = null) {
       panel.querySelector("h3").textContent = t("replay.moves");
+      const current = items.findIndex((item) => item.hasAttribute("aria-current"));
       const entry = (n, content) => el("li", { "data-move": n },
         el("button", { type: "button", class: "move", onclick: () => go(n) }, el("span", { class: "move-n" }, n), " ", content));
       items = [entry(0, el("span", { class: "move-who" }, t("replay.setup"))),
-        ...data.steps.map((step) => entry(step.n, line(data, step, playerName)))];
+        ...data.steps.map((step) => entry(step.n, line(data, step, playerName, words)))];
       list.replaceChildren(...items);
+      list.dataset.words = words ? "ready" : "pending";
+      if (current >= 0) this.mark(current);
     },
     mark(n) {
       for (const item of items) item.removeAttribute("aria-current");

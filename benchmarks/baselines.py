@@ -1,0 +1,152 @@
+"""Trained baselines: sb3-contrib MaskablePPO on ``against_bots`` for each game, against random and easy bots.
+
+For every (game, opponents) pair: train MaskablePPO ("MultiInputPolicy", masks from
+``env.action_masks()``) for a fixed budget of learner steps, recording each finished episode's
+return (the learning curve); then play ``--games`` evaluation games with the trained policy and
+with an untrained one (same architecture, fresh weights), both predicting with masks, and count
+wins (Rose and Floors: the learner's seat among the winners; co-op Shadows: the team won). It
+prints a table of win rates with Wilson 95% intervals and whether the trained policy beats the
+untrained one significantly (one-sided two-proportion z-test, p < 0.05), and writes the learning
+curves to a PNG. Floors trains with ``dense_rewards=True`` (evaluation counts wins only).
+
+Needs the ``rl`` and ``plots`` extras. The default budget is meant to fit in 30 minutes on the
+project's 2-core machine; run long trainings niced:
+
+    nice -n 15 .venv/bin/python benchmarks/baselines.py [--steps 20000] [--games 100] [--png docs/baselines.png]
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from typing import Any
+
+import numpy as np
+from sb3_contrib import MaskablePPO
+from stable_baselines3.common.callbacks import BaseCallback
+
+from ludus.envs import against_bots
+
+SETTINGS: dict[str, dict[str, Any]] = {
+    "rose": {"players": 3},
+    "floors": {"players": 2, "dense_rewards": True},
+    "shadows": {"players": 3},
+}
+
+
+class Curve(BaseCallback):
+    """Each finished episode's return, with the learner step it ended at."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.points: list[tuple[int, float]] = []
+        self.total = 0.0
+
+    def _on_step(self) -> bool:
+        self.total += float(self.locals["rewards"][0])
+        if self.locals["dones"][0]:
+            self.points.append((self.num_timesteps, self.total))
+            self.total = 0.0
+        return True
+
+
+def won(game: str, info: dict[str, Any], reward: float) -> bool:
+    if game == "shadows":
+        return reward > 0
+    outcome = info.get("outcome")
+    return outcome is not None and 0 in outcome["winners"]
+
+
+def evaluate(model: MaskablePPO, game: str, opponents: str, games: int, seed: int) -> int:
+    env = against_bots(game, seat=0, opponents=opponents, **SETTINGS[game])
+    wins = 0
+    for g in range(games):
+        observation, info = env.reset(seed=seed + g)
+        done, reward = False, 0.0
+        while not done:
+            action, _ = model.predict(observation, action_masks=env.action_masks(), deterministic=False)
+            observation, reward, terminated, truncated, info = env.step(int(action))
+            done = terminated or truncated
+        wins += won(game, info, float(reward))
+    return wins
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def better(trained: int, untrained: int, n: int) -> tuple[bool, float]:
+    """One-sided two-proportion z-test: is the trained win rate higher? (significant, p-value)"""
+    pooled = (trained + untrained) / (2 * n)
+    if pooled in (0.0, 1.0):
+        return False, 1.0
+    z = (trained - untrained) / n / math.sqrt(2 * pooled * (1 - pooled) / n)
+    p = 0.5 * math.erfc(z / math.sqrt(2))
+    return p < 0.05, p
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--steps", type=int, default=20_000, help="learner steps per (game, opponents)")
+    parser.add_argument("--games", type=int, default=100, help="evaluation games per policy")
+    parser.add_argument("--games-list", default="rose,floors,shadows")
+    parser.add_argument("--opponents", default="random,easy")
+    parser.add_argument("--png", default="docs/baselines.png")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    import torch
+
+    torch.set_num_threads(1)
+    rows, curves = [], {}
+    for game in args.games_list.split(","):
+        for opponents in args.opponents.split(","):
+            start = time.process_time()
+            env = against_bots(game, seat=0, opponents=opponents, **SETTINGS[game])
+            untrained = MaskablePPO("MultiInputPolicy", env, seed=args.seed, verbose=0)
+            model = MaskablePPO("MultiInputPolicy", env, n_steps=512, batch_size=128, seed=args.seed, verbose=0)
+            curve = Curve()
+            model.learn(total_timesteps=args.steps, callback=curve)
+            curves[(game, opponents)] = curve.points
+            trained_wins = evaluate(model, game, opponents, args.games, 10_000)
+            untrained_wins = evaluate(untrained, game, opponents, args.games, 10_000)
+            significant, p = better(trained_wins, untrained_wins, args.games)
+            rows.append((game, opponents, trained_wins, untrained_wins, significant, p, time.process_time() - start))
+            print(f"{game} vs {opponents}: trained {trained_wins}/{args.games}, "
+                  f"untrained {untrained_wins}/{args.games}, p={p:.3g} ({time.process_time() - start:.0f} s CPU)",
+                  flush=True)
+    print("\n| game | opponents | trained win rate (95% CI) | untrained win rate (95% CI) | trained better (p) |"
+          "\n|---|---|---|---|---|")
+    for game, opponents, trained, untrained, significant, p, _ in rows:
+        lo, hi = wilson(trained, args.games)
+        ulo, uhi = wilson(untrained, args.games)
+        print(f"| {game} | {opponents} | {trained / args.games:.2f} ({lo:.2f}–{hi:.2f}) | "
+              f"{untrained / args.games:.2f} ({ulo:.2f}–{uhi:.2f}) | {'yes' if significant else 'no'} ({p:.3g}) |")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib import pyplot
+
+    figure, axes = pyplot.subplots(1, len(curves), figsize=(3.2 * len(curves), 3), squeeze=False)
+    for ax, ((game, opponents), points) in zip(axes[0], curves.items(), strict=True):
+        if points:
+            steps, returns = zip(*points, strict=True)
+            window = max(1, len(returns) // 10)
+            smooth = np.convolve(returns, np.ones(window) / window, mode="valid")
+            ax.plot(steps, returns, ".", alpha=0.25, markersize=2)
+            ax.plot(steps[window - 1:], smooth)
+        ax.set_title(f"{game} vs {opponents}", fontsize=9)
+        ax.set_xlabel("learner steps")
+        ax.set_ylabel("episode return")
+    figure.tight_layout()
+    figure.savefig(args.png, dpi=100)
+    print(f"wrote {args.png}")
+
+
+if __name__ == "__main__":
+    main()
