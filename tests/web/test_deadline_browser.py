@@ -16,12 +16,13 @@ from page_helpers import wait_ready
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
 
-WORDS = {  # (2 min 5 s, 2 min 4 s, 45 s, 44 s, 1 s) left, as the badge says them after the player's name
+WORDS = {  # (2 min 5 s, 2 min 4 s, 45 s, 44 s, 1 s, 1 min 1 s, 1 min) left, as the badge says them after the name
     "en": (": 2 minutes 5 seconds left", ": 2 minutes 4 seconds left", ": 45 seconds left",
-           ": 44 seconds left", ": 1 second left"),
+           ": 44 seconds left", ": 1 second left", ": 1 minute 1 second left", ": 1 minute left"),
     "hu": (": még 2 perc 5 másodperc", ": még 2 perc 4 másodperc", ": még 45 másodperc",
-           ": még 44 másodperc", ": még 1 másodperc"),
-    "zh": ("：剩余 2分钟5秒钟", "：剩余 2分钟4秒钟", "：剩余 45秒钟", "：剩余 44秒钟", "：剩余 1秒钟"),
+           ": még 44 másodperc", ": még 1 másodperc", ": még 1 perc 1 másodperc", ": még 1 perc"),
+    "zh": ("：剩余 2分钟5秒钟", "：剩余 2分钟4秒钟", "：剩余 45秒钟", "：剩余 44秒钟", "：剩余 1秒钟",
+           "：剩余 1分钟1秒钟", "：剩余 1分钟"),
 }
 
 
@@ -59,6 +60,7 @@ def test_the_deadline_badge_counts_down_each_second_near_the_end(
     words = WORDS[lang]
     assert read_at(125_000) == (words[0], words[1])
     page.screenshot(path=str(artifacts / f"deadline-minutes-{lang}.png"))
+    assert read_at(61_000) == (words[5], words[6])  # a whole minute is said without "0 seconds"
     assert read_at(45_000) == (words[2], words[3])
     assert read_at(2_000)[1] == words[4]
     page.screenshot(path=str(artifacts / f"deadline-seconds-{lang}.png"))

@@ -6,22 +6,25 @@
 // "ack", or an "error" naming it) it stays in flight, the choice controls stay disabled, and after a lost
 // connection it is sent again with its original seq: the server recognises a cid it already stored and only
 // acknowledges it; one it never received is played then, or refused as stale (shown to the player).
+// While a choice is in flight the page says "sending…"; a heartbeat (table/heartbeat.js) notices within
+// seconds a server that froze or a network that vanished without closing the socket, and so does the
+// browser's own "offline" event: then the banner shows, the board is inert and the title drops "your turn".
 import { api } from "./lib/api.js";
 import { el, toast } from "./lib/dom.js";
 import { errorText, gameName, t } from "./lib/i18n.js";
 import { navigate } from "./lib/nav.js";
 import { pageLoading, pageReady } from "./lib/ready.js";
 import { seats } from "./lib/seats.js";
+import { played } from "./lib/sound.js";
 import { tableChat } from "./table/chat.js";
 import { connectionBanner } from "./table/connection.js";
 import { deadlineBadges, timeoutNotice } from "./table/deadline.js";
 import { endScreen } from "./table/ending.js";
+import { heartbeat } from "./table/heartbeat.js";
 import { seating } from "./table/seating.js";
 import { turnSignals } from "./table/turn.js";
 
 const LOG_LIMIT = 400;
-const PING_EVERY = 10_000;  // ms; a connection silent for SILENT_AFTER is taken for lost even if no close came
-const SILENT_AFTER = 25_000;
 const RESEND_AFTER = 8_000;  // a choice unanswered this long on an open connection is sent again (same cid)
 
 function newCid() {
@@ -35,7 +38,7 @@ export function renderTable(root, tableId) {
   let socket = null;
   let closed = false;
   let retry = 0;
-  let lastHeard = 0;
+  let retryTimer = null;
   let renderer = null;
   let rendererGame = null;
   let rendererLoad = null;  // the import of the current game's renderer
@@ -99,6 +102,7 @@ export function renderTable(root, tableId) {
       return decision ? send(decision.options[0]) : false;
     },
     get turnSignals() { return turn.signals; },
+    get sounds() { return played; },  // every sound played on this page ({kind, volume}), in order
   };
 
   function chip(seat) {
@@ -138,7 +142,7 @@ export function renderTable(root, tableId) {
         el("span", { class: `badge status-${state.status}` }, t(`web.status.${state.status}`)),
         state.connected ? null : el("span", { class: "badge offline" }, t("web.table.offline")),
         deadlineBadges(state, playerName),
-        el("span", { class: "turn-controls" }, state.seat !== null ? turn.controls(renderHeader) : null),
+        el("span", { class: "turn-controls" }, turn.controls(renderHeader, state.seat !== null)),
         el("a", { class: "help-link", href: `/rules/${state.game || "rose"}`, target: "_blank" }, t("web.table.rules"))),
       el("div", { class: "chips" }, state.seatsInfo.map(chip)),
       el("div", { class: "table-actions" },
@@ -161,6 +165,7 @@ export function renderTable(root, tableId) {
   async function renderBoard() {
     state.pending = locked();
     turn.update(state);
+    showSending();
     if (!state.game) return;
     if (rendererGame !== state.game) {
       // every render waits for the same import: a second update arriving while the module loads must
@@ -177,6 +182,14 @@ export function renderTable(root, tableId) {
     // the first welcome is on screen, drawn for good: tests may look now. A renderer still waiting for its
     // stylesheets returns false and says ctx.drawn() itself once its own redraw is complete.
     if (complete !== false) ctx.drawn();
+  }
+
+  // a choice on its way: said in words (after a moment, so a quick answer does not flicker), and the board
+  // marked busy; once the connection is lost the banner says the choice is held instead
+  function showSending() {
+    const flying = state.inflight !== null;
+    banner.sending(flying && state.connected);
+    board.setAttribute("aria-busy", flying ? "true" : "false");
   }
 
   // While the view is not in step with the server, nothing on the board may be chosen: renderers disable
@@ -247,11 +260,11 @@ export function renderTable(root, tableId) {
   }
 
   function onMessage(raw) {
-    lastHeard = Date.now();
+    beat.heard();
     const message = JSON.parse(raw.data);
     renderer?.onMessage?.(message, ctx);
     chat.onMessage(message);
-    if (message.type === "welcome") onWelcome(message);
+    if (message.type === "welcome") { beat.welcomed(); onWelcome(message); }
     else if (message.type === "update") onUpdate(message);
     else if (message.type === "ack") {
       if (state.inflight?.cid === message.cid) state.inflight = null;
@@ -276,7 +289,17 @@ export function renderTable(root, tableId) {
     banner.lost(retry + 1, state.inflight !== null);
     render();
     retry = Math.min(retry + 1, 5);
-    setTimeout(() => { if (!closed) connect(); }, 400 * retry);
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(() => { if (!closed) connect(); }, 400 * retry);
+  }
+
+  // the connection is taken for lost although no close came (a frozen server, a vanished network): the old
+  // socket is dropped at once (whatever it still delivers is ignored) and a new one is tried
+  function drop() {
+    const dead = socket;
+    if (!dead) return;
+    lost(dead);
+    dead.close();
   }
 
   function connect() {
@@ -287,7 +310,7 @@ export function renderTable(root, tableId) {
     ws.addEventListener("open", () => {
       if (socket !== ws) return;
       retry = 0;
-      lastHeard = Date.now();
+      beat.opened();
       state.connected = true;
       ws.send(JSON.stringify({ type: "hello", token: mine?.token ?? null }));
     });
@@ -299,6 +322,7 @@ export function renderTable(root, tableId) {
   }
 
   function reconnect() {
+    clearTimeout(retryTimer);
     const old = socket;
     socket = null;
     old?.close();
@@ -306,24 +330,21 @@ export function renderTable(root, tableId) {
     connect();
   }
 
-  // a heartbeat: a connection that went quiet (a network that vanished without closing) counts as lost;
-  // and a choice without an answer on an open connection is sent again (the cid makes that safe)
-  // (only an unanswered ping counts: a background tab's timers may fire a minute apart)
-  let pinged = 0;
-  const heartbeat = setInterval(() => {
-    if (!socket || socket.readyState !== WebSocket.OPEN) return;
-    if (pinged > lastHeard && Date.now() - pinged > SILENT_AFTER) {
-      const dead = socket;
-      lost(dead);
-      dead.close();
-      return;
-    }
-    if (pinged <= lastHeard) {
-      pinged = Date.now();
-      sendRaw({ type: "ping" });
-    }
-    if (state.synced && state.inflight && Date.now() - state.inflight.sentAt > RESEND_AFTER) transmit();
-  }, PING_EVERY);
+  // the heartbeat; and a choice without an answer on an open connection is sent again (the cid makes that safe)
+  const beat = heartbeat({
+    ping() {
+      if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+      if (state.synced && state.inflight && Date.now() - state.inflight.sentAt > RESEND_AFTER) transmit();
+      return sendRaw({ type: "ping" });
+    },
+    silent: drop,
+  });
+  // the browser knows the network is gone (airplane mode, a dropped Wi-Fi): no need to wait for silence;
+  // and when it is back, try at once instead of at the next retry
+  const offline = () => drop();
+  const online = () => { if (!closed && !state.connected) { retry = 0; reconnect(); } };
+  window.addEventListener("offline", offline);
+  window.addEventListener("online", online);
 
   render();
   connect();
@@ -331,7 +352,10 @@ export function renderTable(root, tableId) {
     render,
     destroy() {
       closed = true;
-      clearInterval(heartbeat);
+      beat.stop();
+      clearTimeout(retryTimer);
+      window.removeEventListener("offline", offline);
+      window.removeEventListener("online", online);
       socket?.close();
       banner.remove();
       chat.destroy();

@@ -5,7 +5,7 @@ Client → server (JSON text messages, each an object):
                                                 account's seat, or a spectator ("watch": true: always)
   {"type": "choice", "seq": n, "choice": c, "seat"?: s, "cid"?: str}   cid: the client's id of this choice
   {"type": "sync", "since"?: n}                 what I missed after move n (without since: everything)
-  {"type": "ping"}
+  {"type": "ping"}                              the page's heartbeat, every 2 s: answered with a pong
   {"type": "chat", "text": str} / {"type": "chat-sync"}   Shadows team chat (see chat.py)
 Server → client: "welcome" (view, decisions, event history, seats), "update" after every move
 (view, decisions, the move's events visible to you), "seats", "error" {code, detail}, "pong",

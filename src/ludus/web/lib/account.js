@@ -24,11 +24,12 @@ export async function signOut() {
 }
 
 // How long until a deadline (epoch seconds), in the page's language: days and hours far off, minutes under an
-// hour, minutes and seconds in the last ten minutes, seconds in the last one ("45 seconds", "45 másodperc",
+// hour, minutes and seconds in the last ten minutes (whole minutes alone), seconds in the last one ("45 seconds", "45 másodperc",
 // "45秒钟": the unit's words and plural come from Intl, i.e. CLDR). `now` is the page's clock.
 export function timeLeft(t, due, now = Date.now() / 1000) {
   const seconds = Math.max(0, Math.ceil(due - now));
   if (seconds < 60) return unitWords("second", seconds, "long");
+  if (seconds < 600 && seconds % 60 === 0) return unitWords("minute", seconds / 60, "long");  // not "… 0 seconds"
   if (seconds < 600) {
     return t("web.time.min_sec", { minutes: unitWords("minute", Math.floor(seconds / 60), "long"),
       seconds: unitWords("second", seconds % 60, "long") });

@@ -6,12 +6,27 @@
 // Where it sits: a renderer may leave an element with [data-chat-slot] where its game wants the chat
 // (Shadows: beside the clue cards); otherwise it is a drawer at the bottom right, opened by a button that
 // counts unread lines.
+//
+// Each line shows when it was written (the server's time, in the page's language and the player's time zone;
+// the date too when it was not today), and a line from someone else plays the chat sound (lib/sound.js).
 import { el } from "../lib/dom.js";
-import { t } from "../lib/i18n.js";
+import { language, t } from "../lib/i18n.js";
+import { play } from "../lib/sound.js";
 import { svg } from "../lib/svg.js";
 
 const OPEN_KEY = "ludus.chat.open";
 const MAX_TEXT = 300;
+
+// "14:05" today, "Dec 1, 14:05" (in the page's language) on another day
+function when(at) {
+  const date = new Date(at * 1000);
+  const today = date.toDateString() === new Date().toDateString();
+  const short = new Intl.DateTimeFormat(language(), { hour: "2-digit", minute: "2-digit" });
+  const dated = new Intl.DateTimeFormat(language(), { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+  const full = new Intl.DateTimeFormat(language(), { dateStyle: "full", timeStyle: "medium" });
+  return el("time", { class: "chat-time", datetime: date.toISOString(), title: full.format(date) },
+    (today ? short : dated).format(date));
+}
 
 function bubble() {
   return svg("svg", { viewBox: "0 0 24 24", width: 22, height: 22, "aria-hidden": "true" },
@@ -45,6 +60,7 @@ export function tableChat({ send, playerName }) {
     const sorted = [...lines.values()].sort((a, b) => a.n - b.n);
     const list = el("ol", { class: "chat-lines", id: "chat-lines", "aria-live": "polite" },
       sorted.length ? sorted.map((line) => el("li", { "data-seat": line.seat, "data-n": line.n },
+        typeof line.at === "number" ? when(line.at) : null,
         el("strong", { class: "chat-name" }, line.name || playerName(line.seat)), " ", el("span", { class: "chat-text" }, line.text)))
         : el("li", { class: "muted chat-empty" }, t("web.chat.empty")));
     let foot;
@@ -108,7 +124,9 @@ export function tableChat({ send, playerName }) {
       if (message.type !== "chat") return;
       if (message.sync || (channel !== null && message.channel !== channel)) lines.clear();
       channel = message.channel;
+      const heard = !message.sync && message.lines.some((line) => !lines.has(line.n) && line.seat !== state?.seat);
       for (const line of message.lines) lines.set(line.n, line);
+      if (heard) play("chat");
       draw();
     },
     render(current) {

@@ -1,46 +1,13 @@
-// "Your turn", noticed: the tab's title and icon change while a choice is yours; optionally a short tone
-// (off unless the player turns it on; remembered in this browser) and a notification when the tab is hidden
-// and the player allowed notifications. Nothing here plays a sound file: the tone is made with WebAudio.
+// "Your turn", noticed: the tab's title and icon change while a choice is yours; the table's sounds (lib/sound.js:
+// your turn, the game's end; off unless the player turns them on, with a volume, both remembered in this
+// browser) and a notification when the tab is hidden and the player allowed notifications.
 import { el } from "../lib/dom.js";
 import { gameName, t } from "../lib/i18n.js";
+import { play, setSoundOn, setVolume, soundOn, volume, wakeAudio } from "../lib/sound.js";
 import { svg } from "../lib/svg.js";
 
-const SOUND_KEY = "ludus.sound";
 const ICON = "/web/icon.svg";
 const TURN_ICON = "/web/icon-turn.svg";
-
-let audio = null;  // one AudioContext per page, made on the player's own click (browsers insist on a gesture)
-
-function soundOn() {
-  return localStorage.getItem(SOUND_KEY) === "on";
-}
-
-function wakeAudio() {
-  if (!soundOn()) return;
-  try {
-    audio = audio || new AudioContext();
-    if (audio.state === "suspended") audio.resume();
-  } catch { audio = null; }
-}
-
-function tone() {
-  if (!audio) return false;
-  // two short soft notes, a fifth apart
-  const now = audio.currentTime;
-  [[660, 0], [990, 0.14]].forEach(([frequency, at]) => {
-    const oscillator = audio.createOscillator();
-    const gain = audio.createGain();
-    oscillator.type = "sine";
-    oscillator.frequency.value = frequency;
-    gain.gain.setValueAtTime(0.0001, now + at);
-    gain.gain.exponentialRampToValueAtTime(0.18, now + at + 0.02);
-    gain.gain.exponentialRampToValueAtTime(0.0001, now + at + 0.22);
-    oscillator.connect(gain).connect(audio.destination);
-    oscillator.start(now + at);
-    oscillator.stop(now + at + 0.25);
-  });
-  return true;
-}
 
 function bell(on) {
   return svg("svg", { viewBox: "0 0 24 24", width: 14, height: 14, "aria-hidden": "true", class: "bell" },
@@ -56,8 +23,20 @@ function setIcon(href) {
 export function turnSignals(tableId) {
   let mine = false;
   let game = null;
+  let running = false;  // the game was seen running on this page: its end rings (opening a finished one does not)
   const signals = { sounded: 0, notified: 0 };  // what was signalled, for the browser tests
   document.addEventListener("pointerdown", wakeAudio, { capture: true });
+
+  let redraw = () => {};
+  const sound = el("button", { type: "button", class: "quiet small-button", id: "turn-sound", onclick: () => {
+    setSoundOn(!soundOn());
+    wakeAudio();
+    play("turn");  // let the player hear what they turned on
+    redraw();
+  } });
+  const level = el("input", { type: "range", class: "sound-volume", id: "sound-volume", min: 0, max: 100, step: 5,
+    oninput: (event) => setVolume(Number(event.target.value)),
+    onchange: () => { wakeAudio(); play("turn"); } });
 
   function title() {
     const base = game ? `${gameName(game)} · ludus` : t("web.title");
@@ -81,27 +60,35 @@ export function turnSignals(tableId) {
       const now = state.status === "running" && !state.outcome && state.synced && state.decisions.length > 0;
       const began = now && !mine;
       mine = now;
+      if (state.outcome && running) {
+        running = false;
+        if (play("end")) signals.sounded += 1;
+      } else if (state.status === "running" && !state.outcome && state.synced) running = true;
       document.title = title();
       setIcon(mine ? TURN_ICON : ICON);
       if (began) {
-        if (soundOn() && tone()) signals.sounded += 1;
+        if (play("turn")) signals.sounded += 1;
         notify();
       }
     },
-    // the header's small controls: sound on/off, and asking for notifications
-    controls(rerender) {
-      const sound = el("button", { type: "button", class: "quiet small-button", id: "turn-sound", "aria-pressed": soundOn() ? "true" : "false",
-        title: t("web.turn.sound_help"), onclick: () => {
-          localStorage.setItem(SOUND_KEY, soundOn() ? "off" : "on");
-          wakeAudio();
-          if (soundOn()) tone();  // let the player hear what they turned on
-          rerender();
-        } }, bell(soundOn()), " ", soundOn() ? t("web.turn.sound_on") : t("web.turn.sound_off"));
-      const canAsk = "Notification" in window && Notification.permission === "default";
+    // the header's small controls: sound on/off and its volume (for everyone at the table), and asking for
+    // notifications (for a seated player). The same nodes every time: a header drawn anew keeps a volume
+    // slider being dragged.
+    controls(rerender, seated) {
+      const on = soundOn();
+      sound.setAttribute("aria-pressed", on ? "true" : "false");
+      sound.replaceChildren(bell(on), " ", on ? t("web.turn.sound_on") : t("web.turn.sound_off"));
+      sound.title = t("web.turn.sound_help");
+      level.hidden = !on;
+      level.setAttribute("aria-label", t("web.turn.volume"));
+      level.title = t("web.turn.volume");
+      if (document.activeElement !== level) level.value = String(volume());
+      const canAsk = seated && "Notification" in window && Notification.permission === "default";
       const ask = canAsk ? el("button", { type: "button", class: "quiet small-button", id: "turn-notify", title: t("web.turn.notify_help"),
         onclick: async () => { try { await Notification.requestPermission(); } catch { /* refused */ } rerender(); } },
       t("web.turn.notify")) : null;
-      return [sound, ask];
+      redraw = rerender;
+      return [sound, level, ask];
     },
     destroy() {
       document.removeEventListener("pointerdown", wakeAudio, { capture: true });
