@@ -22,6 +22,7 @@ const DELTA = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
 const ANGLE = { N: 0, E: 90, S: 180, W: 270 };
 const ARROW = { N: "↑", E: "→", S: "↓", W: "←" };
 const TELE = ["#7b4bc4", "#0f8b8d"];
+const TAP = CELL - 6;  // the smallest thing to tap, in board units: a phone zooms until it is a thumb wide
 const STEP_MS = 380;
 // a faster replay for the impatient (and for tests): localStorage "ludus.animation_speed" = 4 plays 4× as fast
 const speed = () => Math.max(1, Number(localStorage.getItem("ludus.animation_speed")) || 1);
@@ -166,6 +167,8 @@ function figureToken(view, f, x, y, attrs = {}) {
   return svg("g", { "data-glide": f.ghost ? null : `figure-${f.id}`, "data-at": `${x} ${y}` },
     svg("g", { class: `figure${f.moved ? " moved" : ""}${dark ? " black" : ""}`, transform: `translate(${x} ${y})`,
       "data-figure": f.id, ...attrs },
+    // a figure to choose is tapped on the whole of its square, not only on its disc
+    attrs.role === "button" ? svg("rect", { x: -TAP / 2, y: -TAP / 2, width: TAP, height: TAP, rx: 8, class: "hit" }) : null,
     svg("circle", { r: 15, fill: dark ? "#222" : colour, stroke: dark ? colour : "#fff", "stroke-width": dark ? 4 : 2 }),
     svg("text", { y: 5, "text-anchor": "middle", class: "figure-value", fill: "#fff" }, f.value),
     svg("text", { x: 11, y: -9, "text-anchor": "middle", class: "figure-letter" }, label(view, f.id))));
@@ -280,7 +283,7 @@ function boardSvg(state, ctx, offer) {
       layers.push(figureToken(view, f, x0(f.sq[0]) + CELL / 2 + shift, y0(f.sq[1]) + CELL / 2 + shift / 2, {
         class: `figure${f.black ? " black" : ""}${choosable ? " choosable" : ""}${f.ghost ? " doomed" : ""}${view.moving?.figure === f.id ? " active" : ""}`,
         role: choosable ? "button" : null, "data-choice": choosable ? JSON.stringify(f.id) : null,
-        onclick: choosable ? () => ctx.send(f.id) : null }));
+        "data-refers": offer.moving === f.id ? "" : null, onclick: choosable ? () => ctx.send(f.id) : null }));
     });
   }
   // the monster
@@ -300,6 +303,7 @@ function boardSvg(state, ctx, offer) {
   if (offer.exit) {
     layers.push(svg("g", { class: "spot exit-spot", role: "button", "data-step": "exit", "data-choice": JSON.stringify("exit"),
       onclick: () => ctx.send("exit") },
+      svg("rect", { x: 0, y: 0, width: C + M + CELL - 4, height: C + M, class: "hit" }),
       svg("rect", { x: C + 2, y: C + 2, width: M + CELL - 6, height: M - 4, rx: 8 }),
       svg("text", { x: C + (M + CELL) / 2, y: C + M / 2 + 4, "text-anchor": "middle" }, `⇖ ${tr(ctx, "ui.exit_spot")}`)));
   }
@@ -313,11 +317,12 @@ function boardSvg(state, ctx, offer) {
     layers.push(figureToken(view, f, WIDTH - M - C - 18 - i * gap, wy + 6, {
       class: `figure waiting${f.black ? " black" : ""}${choosable ? " choosable" : ""}${view.moving?.figure === f.id ? " active" : ""}`,
       role: choosable ? "button" : null, "data-choice": choosable ? JSON.stringify(f.id) : null,
-      onclick: choosable ? () => ctx.send(f.id) : null }));
+      "data-refers": offer.moving === f.id ? "" : null, onclick: choosable ? () => ctx.send(f.id) : null }));
   });
   if (offer.enter) {
     layers.push(svg("g", { class: "spot enter-spot", role: "button", "data-step": "enter", "data-choice": JSON.stringify("enter"),
       onclick: () => ctx.send("enter") },
+      svg("rect", { x: x0(15) - 6, y: y0(10) + 2, width: CELL + M + 4, height: CELL + M - 4, class: "hit" }),
       svg("rect", { x: x0(15) - 6, y: y0(10) + CELL + 2, width: CELL + M + 4, height: M - 4, rx: 8 }),
       svg("text", { x: x0(15) + (CELL + M) / 2 - 4, y: y0(10) + CELL + M / 2 + 4, "text-anchor": "middle" }, `⇡ ${tr(ctx, "ui.enter_spot")}`)));
   }
@@ -329,7 +334,7 @@ function boardSvg(state, ctx, offer) {
       const cy = y0(r) + CELL / 2 + dr * CELL;
       layers.push(svg("g", { class: "spot arrow-spot", role: "button", "data-arrow": d, "data-choice": JSON.stringify(d),
         onclick: () => ctx.send(d) },
-        svg("circle", { cx, cy, r: 15 }), svg("text", { x: cx, y: cy + 6, "text-anchor": "middle" }, ARROW[d])));
+        svg("circle", { cx, cy, r: TAP / 2 }), svg("text", { x: cx, y: cy + 6, "text-anchor": "middle" }, ARROW[d])));
     }
   }
   return svg("svg", { class: "floors-board", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img", "aria-label": tr(ctx, "title") },
@@ -338,7 +343,7 @@ function boardSvg(state, ctx, offer) {
 
 // --- what the seat may click ---------------------------------------------------------------------------
 function offers(state, ctx) {
-  const offer = { figures: new Set(), steps: [], squares: [], enter: false, exit: false, arrows: null, buttons: [] };
+  const offer = { figures: new Set(), steps: [], squares: [], enter: false, exit: false, arrows: null, buttons: [], moving: null };
   const decision = currentFrame() ? null : state.decisions[0];
   if (!decision || state.pending) return { offer, decision };
   const view = state.view;
@@ -346,6 +351,7 @@ function offers(state, ctx) {
     for (const id of decision.options) offer.figures.add(id);
   } else if (decision.kind === "step") {
     const at = decision.prompt.at;
+    offer.moving = decision.prompt.figure ?? null;
     for (const option of decision.options) {
       if (DELTA[option] && at) offer.steps.push({ dir: option, sq: [at[0] + DELTA[option][0], at[1] + DELTA[option][1]] });
       else if (option === "enter") offer.enter = true;
@@ -549,7 +555,7 @@ export function render(root, state, ctx) {
   const { offer, decision } = offers(state, local);
   if (!decision || decision.kind !== "setup_square") pick.square = null;
   const before = places(root);
-  const board = el("div", { class: "panel floors-board-panel" }, zoomable(boardSvg(state, local, offer), "floors"),
+  const board = el("div", { class: "panel floors-board-panel" }, zoomable(boardSvg(state, local, offer), "floors", { thumb: TAP }),
     el("p", { class: "muted small legend" }, tr(ctx, "ui.legend")));
   const prompt = promptBar(state, local, decision, offer);
   root.replaceChildren(el("div", { class: "floors" },

@@ -521,14 +521,15 @@ export function render(root, state, ctx) {
   const before = places(root);
   const prompt = promptBar(ctx, w, view, offer);
   root.replaceChildren(el("div", { class: "rose" },
-    secretScreen(ctx, w, view, offer),
     prompt,
     el("div", { class: "rose-grid" },
+      // the secret screen above the abbey (on a laptop beside the state column: the players' revelations)
+      secretScreen(ctx, w, view, offer),
       el("section", { class: "panel abbey-panel" }, zoomable(abbey(ctx, w, view, offer, narrow), "rose", { corner: narrow ? "top-right" : "bottom-right" })),
       // your hand beside the abbey (below it on a phone): a card is chosen with the board in sight
-      el("aside", { class: "rose-side" }, yourArea(ctx, w, view, offer), sundial(w, view), eventRow(w, view), tracks(ctx, w, view, offer))),
-    el("div", { class: "rose-lower" }, players(ctx, w, view)),
-    gameLog(ctx, w)));
+      el("aside", { class: "rose-side" }, yourArea(ctx, w, view, offer), sundial(w, view), eventRow(w, view)),
+      // the state one decides on — the tracks, the players, what just happened — beside them on a laptop
+      el("div", { class: "rose-state", "data-beside": "" }, tracks(ctx, w, view, offer), players(ctx, w, view), gameLog(ctx, w)))));
   window.scrollTo(0, scrollY);
   wireMentions(root);
   showMentions(root);

@@ -455,13 +455,16 @@ export function render(root, state, ctx) {
   const chat = root.querySelector("[data-chat-slot] > *");  // the table page's chat panel moves along
   const boardNode = boardSvg(state, ctx, move);
   if (round) boardNode.append(revealedMaps(state.view, round));
+  // the whole map is in sight with every question (the officer gives cards looking at it) where the window has room
+  const boardFrame = zoomableBoard(boardNode, "shadows");
+  boardFrame.dataset.beside = "";
   root.replaceChildren(el("div", { class: "shadows" },
     statusPanel(state, ctx),
     prompt,
     move && prompt ? null : agreement,
     nextOfficerPanel(state, ctx, nextOfficer),
     el("div", { class: "shadows-grid" },
-      el("div", { class: "panel board-panel" }, round ? roundOverlay(state, ctx, round) : null, zoomableBoard(boardNode, "shadows"),
+      el("div", { class: "panel board-panel" }, round ? roundOverlay(state, ctx, round) : null, boardFrame,
         mapLegend(state, ctx)),
       el("div", { class: "shadows-side" },
         // a detective reads the team's clue cards first; an officer chooses from the face-up row first

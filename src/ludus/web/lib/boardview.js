@@ -42,12 +42,18 @@ function clampView(view) {
   view.cy = Math.min(home.y + home.h - h / 2, Math.max(home.y + h / 2, view.cy));
 }
 
-/** The board in a frame that zooms and pans; the same key keeps the zoom across redraws. */
-export function zoomable(svgNode, key, { corner = "top-right" } = {}) {
+// A board for thumbs (zoomable's `thumb` option, in SVG units: the smallest thing to tap) zooms in by itself when
+// a question arrives, until that thing is this many CSS px on screen — on a coarse pointer or a narrow window.
+const THUMB_PX = 45;
+const coarse = () => window.matchMedia?.("(pointer: coarse)").matches || window.innerWidth < 620;
+
+/** The board in a frame that zooms and pans; the same key keeps the zoom across redraws. With `thumb` (the
+ * smallest target's size in SVG units) a question on a phone zooms in until every target is a thumb wide. */
+export function zoomable(svgNode, key, { corner = "top-right", thumb = 0 } = {}) {
   const home = homeBox(svgNode);
   let view = views.get(key);
   if (!view || view.home.w !== home.w || view.home.h !== home.h || view.home.x !== home.x || view.home.y !== home.y) {
-    view = { home, scale: 1, cx: home.x + home.w / 2, cy: home.y + home.h / 2 };
+    view = { home, scale: 1, cx: home.x + home.w / 2, cy: home.y + home.h / 2, chosen: false };
     views.set(key, view);
   }
   const frame = el("div", { class: "board-frame", "data-board": key });
@@ -77,6 +83,7 @@ export function zoomable(svgNode, key, { corner = "top-right" } = {}) {
     const ux = view.cx + (px - rect.left - rect.width / 2) * before;
     const uy = view.cy + (py - rect.top - rect.height / 2) * before;
     view.scale = Math.min(MAX_SCALE, Math.max(1, view.scale * factor));
+    view.chosen = true;  // the player's zoom, kept from question to question
     const after = unitsPerPx();
     view.cx = ux - (px - rect.left - rect.width / 2) * after;
     view.cy = uy - (py - rect.top - rect.height / 2) * after;
@@ -122,9 +129,16 @@ export function zoomable(svgNode, key, { corner = "top-right" } = {}) {
   };
   svgNode.addEventListener("pointerup", release);
   svgNode.addEventListener("pointercancel", release);
-  // a drag that ends over a target is not a click on it
+  // a drag that ends over a target is not a click on it; on a phone, a tap on a target too small for a thumb
+  // (the question's targets were spread too far to zoom in on them all) zooms in there instead of choosing
   svgNode.addEventListener("click", (event) => {
-    if (dragged) { event.stopPropagation(); event.preventDefault(); dragged = false; }
+    if (dragged) { event.stopPropagation(); event.preventDefault(); dragged = false; return; }
+    const wanted = thumbScale();
+    if (wanted > view.scale + 0.01 && event.target.closest?.("[data-choice]")) {
+      event.stopPropagation();
+      event.preventDefault();
+      zoomAt(wanted / view.scale, event.clientX, event.clientY);
+    }
   }, true);
   svgNode.addEventListener("wheel", (event) => {
     if (!event.ctrlKey) return;  // a plain wheel scrolls the page; ctrl+wheel (and a trackpad pinch) zooms
@@ -137,11 +151,52 @@ export function zoomable(svgNode, key, { corner = "top-right" } = {}) {
   const controls = el("div", { class: `zoom-controls ${corner}` },
     button("in", "+", t("web.board.zoom_in"), () => zoomAt(1.5)),
     button("out", "−", t("web.board.zoom_out"), () => zoomAt(1 / 1.5)),
-    button("fit", "⤢", t("web.board.zoom_fit"), () => { view.scale = 1; apply(); }));
+    button("fit", "⤢", t("web.board.zoom_fit"), () => { view.scale = 1; view.chosen = true; apply(); }));
   frame.append(svgNode, controls);
   apply();
   frame.resetZoom = () => { view.scale = 1; apply(); };
+  frame.follow = (nodes) => follow(nodes);
   return frame;
+
+  // The zoom at which the smallest target is a thumb wide (1 = the board as fitted is already large enough).
+  function thumbScale() {
+    if (!thumb || !coarse()) return 1;
+    return Math.min(MAX_SCALE, Math.max(1, THUMB_PX / (thumb / unitsPerPx(1))));
+  }
+
+  // A new question about these nodes of the board: show them all. The player's zoom is kept (or, on a phone
+  // before the player zoomed, the thumb's zoom is taken) as far as the nodes fit at it; the view pans to them
+  // (it follows the figure being moved) and zooms out only as far as they need.
+  function follow(nodes) {
+    const rect = svgNode.getBoundingClientRect();
+    if (!rect.width || !rect.height || !nodes.length) return;
+    const upp = unitsPerPx();
+    const boxes = nodes.map((node) => node.getBoundingClientRect());
+    const u = union(boxes);
+    const toX = (px) => view.cx + (px - rect.left - rect.width / 2) * upp;
+    const toY = (py) => view.cy + (py - rect.top - rect.height / 2) * upp;
+    const box = { left: toX(u.left), right: toX(u.right), top: toY(u.top), bottom: toY(u.bottom) };
+    const pad = Math.min(home.w, home.h) * 0.03;
+    const fits = Math.min(home.w / (box.right - box.left + 2 * pad), home.h / (box.bottom - box.top + 2 * pad));
+    const w = home.w / view.scale;
+    const h = home.h / view.scale;
+    const inView = (b) => b.left >= view.cx - w / 2 && b.right <= view.cx + w / 2 && b.top >= view.cy - h / 2
+      && b.bottom <= view.cy + h / 2;
+    if (view.chosen && fits < view.scale) {
+      // the player's zoom cannot show every target: it is kept, centred on the middle of them (the figure moved)
+      view.cx = (box.left + box.right) / 2;
+      view.cy = (box.top + box.bottom) / 2;
+      apply();
+      return;
+    }
+    const wanted = view.chosen ? view.scale : Math.max(view.scale, thumbScale());
+    const scale = Math.max(1, Math.min(wanted, fits, MAX_SCALE));
+    if (inView(box) && Math.abs(scale - view.scale) < 0.01) return;
+    view.scale = scale;
+    view.cx = (box.left + box.right) / 2;
+    view.cy = (box.top + box.bottom) / 2;
+    apply();
+  }
 }
 
 // The sizes of the sticky bars, as CSS variables a board's height is computed from. They are measured by a
@@ -247,28 +302,36 @@ function look(root, fresh = true) {
   root.dataset.asked = prompt.dataset.prompt || "question";
   if (document.activeElement?.matches?.("input, textarea, select")) return;  // someone is typing: leave the page be
   let targets = questionTargets(root, prompt);
-  // a zoomed board that hides some of the question's targets zooms out
-  for (const frame of root.querySelectorAll(".board-frame.zoomed")) {
-    const box = frame.getBoundingClientRect();
-    const hidden = targets.some((node) => frame.contains(node) && (() => {
-      const r = node.getBoundingClientRect();
-      return r.left < box.left || r.right > box.right || r.top < box.top || r.bottom > box.bottom;
-    })());
-    if (hidden) frame.resetZoom?.();
+  // a board shows a new question's targets on it: at the player's zoom where they fit, panned to them
+  for (const frame of fresh ? root.querySelectorAll(".board-frame") : []) {
+    const on = targets.filter((node) => frame.contains(node));
+    if (on.length) frame.follow?.(on);
   }
   targets = questionTargets(root, prompt);
   const topbar = document.querySelector(".topbar")?.getBoundingClientRect().bottom ?? 0;
   const p = prompt.getBoundingClientRect();
   const style = getComputedStyle(prompt);
   const gap = 8;
+  // the state one decides on, shown beside the board (data-beside), comes along where the window has room
+  const below = (style.position === "sticky" ? (parseFloat(style.top) || topbar) + p.height : topbar) + gap;
+  const beside = [...root.querySelectorAll("[data-beside]")].filter(shown).map((node) => node.getBoundingClientRect());
+  const besideFits = beside.length > 0 && (() => {
+    const b = union(beside);
+    return b.bottom - b.top <= window.innerHeight - below;
+  })();
   let delta;
-  if (!targets.length) {
+  if (!targets.length && !besideFits) {
     if (p.top >= topbar && p.bottom <= window.innerHeight) return;
     delta = p.top - topbar - gap;
   } else {
     // a target on a board brings the whole board: the question is about the board
     const frames = new Set(targets.map((node) => node.closest(".board-frame")).filter(Boolean));
-    const u = union([...targets, ...frames].map((node) => node.getBoundingClientRect()));
+    const asked = [...targets, ...frames].map((node) => node.getBoundingClientRect());
+    let u = asked.length ? union(asked) : union(beside);
+    if (asked.length && besideFits) {
+      const wider = union([u, ...beside]);
+      if (wider.bottom - wider.top <= window.innerHeight - below) u = wider;
+    }
     if (u.top >= p.bottom + 2 && u.bottom <= window.innerHeight && p.top >= topbar - 1) return;
     if (style.position === "sticky") {
       const stuck = parseFloat(style.top) || topbar;

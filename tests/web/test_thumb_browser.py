@@ -1,0 +1,169 @@
+"""Fearsome Floors by thumb (issue 22, point 4): on a 390×844 phone, whenever a seat is asked to act, every square,
+figure and button it may tap is at least 44×44 CSS px (the board zooms in by itself where the question's targets
+fit a thumb's zoom, and a tap zooms in where they are spread too far); the view follows the figure being moved, the
+player's own zoom is kept from step to step, and the "enter" spot and the waiting figures are in the board's frame
+without panning it. At 1280×800 the whole floor stays in sight. In English, Hungarian and Chinese.
+
+Every kind of decision is met at a staged moment of a real game (staging.py, the same moments as
+test_layout_browser.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from staging import moment_when, stage, wait_asked
+from test_layout_browser import VIEWPORTS, game_moments, open_question
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
+
+THUMB = 44  # CSS px: the smallest thing a thumb is asked to tap
+LANGUAGES = ("en", "hu", "zh")
+
+# every element the seat may tap now, with its box and whether it lies on a board (and is seen in its frame)
+TAPPABLE = """() => {
+  const box = (r) => ({left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height});
+  const frame = document.querySelector('#board .board-frame');
+  const f = frame.getBoundingClientRect();
+  const seen = (r) => r.left >= f.left - 0.5 && r.right <= f.right + 0.5 && r.top >= f.top - 0.5
+    && r.bottom <= f.bottom + 0.5;
+  const nodes = [...document.querySelectorAll('#board [data-choice], #board [data-zoom]')]
+    .filter((node) => !node.disabled && node.getBoundingClientRect().width > 0);
+  return {
+    frame: box(f), scale: Number(frame.dataset.scale), window: {width: innerWidth, height: innerHeight},
+    tappable: nodes.map((node) => {
+      const r = node.getBoundingClientRect();
+      return {what: node.dataset.choice || node.dataset.zoom || '?', board: frame.contains(node), seen: seen(r),
+              ...box(r)};
+    }),
+    moving: [...document.querySelectorAll('#board .floors-board [data-refers]')]
+      .map((n) => seen(n.getBoundingClientRect())),
+    enter: [...document.querySelectorAll('#board [data-step="enter"]')].map((n) => seen(n.getBoundingClientRect())),
+    waiting: [...document.querySelectorAll('#board .figure.waiting.choosable')]
+      .map((n) => seen(n.getBoundingClientRect())),
+  };
+}"""
+
+
+def in_window(item: dict[str, Any], window: dict[str, float]) -> bool:
+    return item["top"] >= -0.5 and item["bottom"] <= window["height"] + 0.5 and item["left"] >= -0.5 \
+        and item["right"] <= window["width"] + 0.5
+
+
+def check_thumb_sized(seen: dict[str, Any], what: str) -> None:
+    """Every target seen (off the board, or inside the board's frame) is a thumb wide and high."""
+    shown = [item for item in seen["tappable"] if not item["board"] or item["seen"]]
+    assert any(item["board"] for item in shown), f"{what}: no target of the board in its frame: {seen}"
+    for item in shown:
+        assert item["width"] >= THUMB - 0.5 and item["height"] >= THUMB - 0.5, \
+            f"{what}: {item['what']} is {item['width']:.0f}×{item['height']:.0f} px, less than a thumb " \
+            f"(zoom {seen['scale']})"
+        assert in_window(item, seen["window"]), f"{what}: {item['what']} at {item} is outside the window"
+
+
+@pytest.fixture(scope="module")
+def floors_moments() -> dict[str, Any]:
+    return game_moments("floors")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_floors_target_is_a_thumb_wide_on_a_phone(server: str, browser: Any, web_database: str,
+                                                        artifacts: Path, floors_moments: dict[str, Any],
+                                                        lang: str) -> None:
+    contexts = {name: browser.new_context(viewport=size, is_mobile=name == "phone", has_touch=name == "phone")
+                for name, size in VIEWPORTS.items()}
+    pages = {}
+    for name, context in contexts.items():
+        context.add_init_script(f"localStorage.setItem('ludus.lang', '{lang}')")
+        pages[name] = context.new_page()
+    errors: list[str] = []
+    for page in pages.values():
+        page.on("pageerror", lambda error: errors.append(str(error)))
+    for kind, moment in sorted(floors_moments.items()):
+        if kind == "setup_tile":  # chosen with the question's own buttons: nothing on the board to tap
+            continue
+        staged = stage(web_database, moment)
+        # a laptop: the whole floor in sight, nothing zoomed by itself
+        desk = pages["desktop"]
+        open_question(desk, server, staged, moment)
+        assert desk.evaluate(TAPPABLE)["scale"] == 1, f"{kind}: the floor zoomed by itself on a laptop"
+        # a phone
+        page = pages["phone"]
+        open_question(page, server, staged, moment)
+        what = f"floors {kind} ({lang}, phone)"
+        seen = page.evaluate(TAPPABLE)
+        targets = [item for item in seen["tappable"] if item["board"] and item["what"] not in ("in", "out", "fit")]
+        if kind in ("step", "setup_arrow"):
+            # the targets around the figure (or the square) are in the frame at a thumb's zoom, with the figure
+            assert all(item["seen"] for item in targets), f"{what}: a target is outside the board's frame: {seen}"
+            assert all(seen["moving"]), f"{what}: the figure being moved is outside the board's frame"
+            assert all(seen["enter"]), f"{what}: the enter spot is outside the board's frame"
+        if kind == "figure":
+            assert seen["waiting"] and all(seen["waiting"]), f"{what}: the waiting figures are not all in the frame"
+        if any(item["width"] < THUMB or item["height"] < THUMB for item in targets):
+            # the targets were spread too far for a thumb's zoom: a tap on one zooms in there, choosing nothing
+            before = page.evaluate("() => ludus.state.decisions[0]")
+            target = next(item for item in targets if item["seen"] and page.evaluate(  # not under the zoom buttons
+                "([x, y]) => Boolean(document.elementFromPoint(x, y)?.closest('.floors-board [data-choice]'))",
+                [(item["left"] + item["right"]) / 2, (item["top"] + item["bottom"]) / 2]))
+            page.mouse.click((target["left"] + target["right"]) / 2, (target["top"] + target["bottom"]) / 2)
+            page.wait_for_function("(was) => Number(document.querySelector('#board .board-frame').dataset.scale) > was",
+                                   arg=seen["scale"])
+            assert page.evaluate("() => ludus.state.decisions[0]") == before, f"{what}: the zooming tap chose"
+            seen = page.evaluate(TAPPABLE)
+        check_thumb_sized(seen, what)
+        if kind in ("figure", "step", "setup_square"):
+            page.screenshot(path=str(artifacts / f"thumb-floors-{kind}-{lang}-phone.png"))
+    assert errors == []
+    for context in contexts.values():
+        context.close()
+
+
+def test_the_view_follows_the_moving_figure_and_keeps_the_players_zoom(server: str, browser: Any,
+                                                                       web_database: str, artifacts: Path,
+                                                                       floors_moments: dict[str, Any]) -> None:
+    """After each step the board keeps its zoom (a thumb's) and shows the figure and the squares it may step to
+    next (it used to snap back to the whole floor after every step)."""
+    moment = moment_when("floors", 3, {}, lambda match, decision: decision.kind == "step"
+                         and decision.prompt.get("at") is not None and decision.prompt.get("points", 0) >= 3
+                         and len([o for o in decision.options if o in ("N", "E", "S", "W")]) >= 2)
+    staged = stage(web_database, moment)
+    context = browser.new_context(viewport=VIEWPORTS["phone"], is_mobile=True, has_touch=True)
+    page = context.new_page()
+    open_question(page, server, staged, moment)
+    chosen = page.evaluate("() => Number(document.querySelector('#board .board-frame').dataset.scale)")
+    steps = 0
+    for _ in range(3):
+        decision = page.evaluate("() => ludus.state.decisions[0]")
+        if not decision or decision["kind"] != "step":
+            break
+        seen = page.evaluate(TAPPABLE)
+        onward = [item for item in seen["tappable"] if item["board"] and item["seen"] and item["what"] not in
+                  ("in", "out", "fit", '"done"', '"undo"')]
+        # a target a finger reaches: not under the zoom buttons
+        onward = [item for item in onward if page.evaluate(
+            "([x, y, what]) => document.elementFromPoint(x, y)?.closest('[data-choice]')?.dataset.choice === what",
+            [(item["left"] + item["right"]) / 2, (item["top"] + item["bottom"]) / 2, item["what"]])]
+        if not onward:
+            break
+        target = onward[0]
+        seq = page.evaluate("() => ludus.state.seq")
+        page.mouse.click((target["left"] + target["right"]) / 2, (target["top"] + target["bottom"]) / 2)
+        page.wait_for_function("(seq) => !ludus.state.pending && ludus.state.seq > seq", arg=seq)
+        wait_asked(page)
+        page.wait_for_function("() => !document.querySelector('[data-gliding]')")
+        after = page.evaluate("() => ludus.state.decisions[0]")
+        if not after or after["kind"] != "step":
+            break
+        # the page has taken the new question in (lib/boardview.js keys a question by its kind and prompt)
+        page.wait_for_function("() => document.querySelector('#board').dataset.question === JSON.stringify("
+                               "[ludus.state.decisions[0]?.kind, ludus.state.decisions[0]?.prompt])")
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        seen = page.evaluate(TAPPABLE)
+        assert seen["scale"] == pytest.approx(chosen, abs=0.01), f"the player's zoom {chosen} became {seen['scale']}"
+        assert seen["moving"] and all(seen["moving"]), "the figure being moved is outside the board's frame"
+        steps += 1
+    assert steps >= 1, "no step was made"
+    page.screenshot(path=str(artifacts / "thumb-floors-followed-phone.png"))
+    context.close()
