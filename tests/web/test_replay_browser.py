@@ -40,7 +40,8 @@ def open_replay(browser: Any, url: str, path: str, viewport: dict | None = None,
     page.errors = []
     page.on("pageerror", lambda error: page.errors.append(str(error)))
     page.goto(url + path)
-    wait_ready(page, "replay")
+    # the replay is computed on the server's workers, which run at a lower priority: on a busy machine it waits
+    wait_ready(page, "replay", timeout=180_000)
     return page
 
 
