@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from staging import stage
-from test_layout_browser import VIEWPORTS, game_moments, open_question
+from test_layout_browser import VIEWPORTS, game_moments, inside, open_question, overlaps
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 
@@ -37,16 +37,6 @@ MEASURE = """([regions, board]) => {
     lines: [...document.querySelectorAll('#board .rose-state .log li')].slice(0, 2).map(box),
   };
 }"""
-
-
-def inside(rect: dict[str, float], top: float, window: dict[str, float]) -> bool:
-    return rect["top"] >= top - 0.5 and rect["bottom"] <= window["height"] + 0.5 \
-        and rect["left"] >= -0.5 and rect["right"] <= window["width"] + 0.5
-
-
-def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
-    return a["left"] < b["right"] - 0.5 and b["left"] < a["right"] - 0.5 and a["top"] < b["bottom"] - 0.5 \
-        and b["top"] < a["bottom"] - 0.5
 
 
 @pytest.fixture(scope="module")
