@@ -91,42 +91,15 @@ def better(trained: int, untrained: int, n: int) -> tuple[bool, float]:
     return p < 0.05, p
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--steps", type=int, default=20_000, help="learner steps per (game, opponents)")
-    parser.add_argument("--games", type=int, default=100, help="evaluation games per policy")
-    parser.add_argument("--games-list", default="rose,floors,shadows")
-    parser.add_argument("--opponents", default="random,easy")
-    parser.add_argument("--png", default="docs/baselines.png")
-    parser.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args()
-    import torch
-
-    torch.set_num_threads(1)
-    rows, curves = [], {}
-    for game in args.games_list.split(","):
-        for opponents in args.opponents.split(","):
-            start = time.process_time()
-            env = against_bots(game, seat=0, opponents=opponents, **SETTINGS[game])
-            untrained = MaskablePPO("MultiInputPolicy", env, seed=args.seed, verbose=0)
-            model = MaskablePPO("MultiInputPolicy", env, n_steps=512, batch_size=128, seed=args.seed, verbose=0)
-            curve = Curve()
-            model.learn(total_timesteps=args.steps, callback=curve)
-            curves[(game, opponents)] = curve.points
-            trained_wins = evaluate(model, game, opponents, args.games, 10_000)
-            untrained_wins = evaluate(untrained, game, opponents, args.games, 10_000)
-            significant, p = better(trained_wins, untrained_wins, args.games)
-            rows.append((game, opponents, trained_wins, untrained_wins, significant, p, time.process_time() - start))
-            print(f"{game} vs {opponents}: trained {trained_wins}/{args.games}, "
-                  f"untrained {untrained_wins}/{args.games}, p={p:.3g} ({time.process_time() - start:.0f} s CPU)",
-                  flush=True)
+def report(rows: list[tuple], curves: dict[tuple[str, str], list[tuple[int, float]]], games: int, png: str) -> None:
+    """Print the table of the pairs done so far and draw their learning curves."""
     print("\n| game | opponents | trained win rate (95% CI) | untrained win rate (95% CI) | trained better (p) |"
           "\n|---|---|---|---|---|")
     for game, opponents, trained, untrained, significant, p, _ in rows:
-        lo, hi = wilson(trained, args.games)
-        ulo, uhi = wilson(untrained, args.games)
-        print(f"| {game} | {opponents} | {trained / args.games:.2f} ({lo:.2f}–{hi:.2f}) | "
-              f"{untrained / args.games:.2f} ({ulo:.2f}–{uhi:.2f}) | {'yes' if significant else 'no'} ({p:.3g}) |")
+        lo, hi = wilson(trained, games)
+        ulo, uhi = wilson(untrained, games)
+        print(f"| {game} | {opponents} | {trained / games:.2f} ({lo:.2f}–{hi:.2f}) | "
+              f"{untrained / games:.2f} ({ulo:.2f}–{uhi:.2f}) | {'yes' if significant else 'no'} ({p:.3g}) |")
     import matplotlib
 
     matplotlib.use("Agg")
@@ -144,8 +117,40 @@ def main() -> None:
         ax.set_xlabel("learner steps")
         ax.set_ylabel("episode return")
     figure.tight_layout()
-    figure.savefig(args.png, dpi=100)
-    print(f"wrote {args.png}")
+    figure.savefig(png, dpi=100)
+    print(f"wrote {png}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--steps", type=int, default=20_000, help="learner steps per (game, opponents)")
+    parser.add_argument("--games", type=int, default=100, help="evaluation games per policy")
+    parser.add_argument("--games-list", default="rose,floors,shadows")
+    parser.add_argument("--opponents", default="random,easy")
+    parser.add_argument("--png", default="docs/baselines.png")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    import torch
+
+    torch.set_num_threads(1)
+    rows, curves = [], {}
+    for opponents in args.opponents.split(","):  # every game against random bots first
+        for game in args.games_list.split(","):
+            start = time.process_time()
+            env = against_bots(game, seat=0, opponents=opponents, **SETTINGS[game])
+            untrained = MaskablePPO("MultiInputPolicy", env, seed=args.seed, verbose=0)
+            model = MaskablePPO("MultiInputPolicy", env, n_steps=512, batch_size=128, seed=args.seed, verbose=0)
+            curve = Curve()
+            model.learn(total_timesteps=args.steps, callback=curve)
+            curves[(game, opponents)] = curve.points
+            trained_wins = evaluate(model, game, opponents, args.games, 10_000)
+            untrained_wins = evaluate(untrained, game, opponents, args.games, 10_000)
+            significant, p = better(trained_wins, untrained_wins, args.games)
+            rows.append((game, opponents, trained_wins, untrained_wins, significant, p, time.process_time() - start))
+            print(f"{game} vs {opponents}: trained {trained_wins}/{args.games}, "
+                  f"untrained {untrained_wins}/{args.games}, p={p:.3g} ({time.process_time() - start:.0f} s CPU)",
+                  flush=True)
+            report(rows, curves, args.games, args.png)  # after every pair: a cut-short run still has its figures
 
 
 if __name__ == "__main__":
