@@ -13,11 +13,18 @@ Needs the ``rl`` and ``plots`` extras. The default budget is meant to fit in 30 
 project's 2-core machine; run long trainings niced:
 
     nice -n 15 .venv/bin/python benchmarks/baselines.py [--steps 20000] [--games 100] [--png docs/baselines.png]
+
+Each run also writes its rows and curves to ``--json``, so the games can train in separate processes
+(on a shared machine each process gets its own share) and be joined afterwards:
+
+    nice -n 15 .venv/bin/python benchmarks/baselines.py --games-list rose --json rose.json
+    .venv/bin/python benchmarks/baselines.py --join rose.json floors.json shadows.json --png docs/baselines.png
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import time
 from typing import Any
@@ -129,7 +136,19 @@ def main() -> None:
     parser.add_argument("--opponents", default="random,easy")
     parser.add_argument("--png", default="docs/baselines.png")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--json", help="also write the rows and curves here")
+    parser.add_argument("--join", nargs="+", metavar="JSON", help="only join earlier runs' --json files")
     args = parser.parse_args()
+    if args.join:
+        rows, curves = [], {}
+        for path in args.join:
+            with open(path) as file:
+                done = json.load(file)
+            rows += [tuple(row) for row in done["rows"]]
+            curves.update({(game, opponents): [tuple(p) for p in points] for game, opponents, points in done["curves"]})
+            args.games = done["games"]
+        report(rows, curves, args.games, args.png)
+        return
     import torch
 
     torch.set_num_threads(1)
@@ -151,6 +170,10 @@ def main() -> None:
                   f"untrained {untrained_wins}/{args.games}, p={p:.3g} ({time.process_time() - start:.0f} s CPU)",
                   flush=True)
             report(rows, curves, args.games, args.png)  # after every pair: a cut-short run still has its figures
+            if args.json:
+                with open(args.json, "w") as file:
+                    json.dump({"games": args.games, "steps": args.steps, "rows": rows,
+                               "curves": [[g, o, points] for (g, o), points in curves.items()]}, file)
 
 
 if __name__ == "__main__":
