@@ -19,11 +19,15 @@ policy as the iterations grow; it writes the curves to ``docs/equilibrium.png`` 
   officer sees the map, the detective only the pictures; 2 deals.
 
     .venv/bin/python benchmarks/equilibrium.py [--deals 4] [--iterations 16] [--mccfr 1000] [--games rose,floors]
+
+Games can run in separate processes (``--games shadows > shadows.log``) and be drawn together from
+what they printed: ``benchmarks/equilibrium.py --plot rose_floors.log shadows.log``.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import time
 
 import numpy as np
@@ -68,7 +72,12 @@ def main() -> None:
     parser.add_argument("--mccfr", type=int, default=1000, help="outcome-sampling MCCFR iterations")
     parser.add_argument("--games", default="rose,floors,shadows")
     parser.add_argument("--png", default="docs/equilibrium.png")
+    parser.add_argument("--plot", nargs="+", metavar="LOG", help="only draw the curves these runs printed")
     args = parser.parse_args()
+    if args.plot:
+        plus, sampled = read_logs(args.plot)
+        draw(plus, sampled, args.png)
+        return
     plus: dict[str, list[tuple[int, float]]] = {}
     sampled: dict[str, list[tuple[int, float]]] = {}
     for game_id in args.games.split(","):
@@ -84,6 +93,29 @@ def main() -> None:
         print(f"outcome-sampling MCCFR ({time.process_time() - start:.0f} s CPU):")
         for i, value in sampled[game_id]:
             print(f"  iteration {i:5d}  nash_conv {value:.4f}", flush=True)
+    draw(plus, sampled, args.png)
+
+
+def read_logs(paths: list[str]) -> tuple[dict[str, list[tuple[int, float]]], dict[str, list[tuple[int, float]]]]:
+    """The curves printed by earlier runs (their CFR+ and MCCFR sections)."""
+    plus: dict[str, list[tuple[int, float]]] = {}
+    sampled: dict[str, list[tuple[int, float]]] = {}
+    curve: list[tuple[int, float]] = []
+    game_id = ""
+    for path in paths:
+        with open(path) as file:
+            for line in file:
+                if match := re.match(r"CFR\+ on python_ludus_(\w+)", line):
+                    game_id = match.group(1)
+                    curve = plus.setdefault(game_id, [])
+                elif line.startswith("outcome-sampling MCCFR"):
+                    curve = sampled.setdefault(game_id, [])
+                elif match := re.match(r"\s+iteration\s+(\d+)\s+nash_conv\s+([\d.]+)", line):
+                    curve.append((int(match.group(1)), float(match.group(2))))
+    return plus, sampled
+
+
+def draw(plus: dict[str, list[tuple[int, float]]], sampled: dict[str, list[tuple[int, float]]], png: str) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -100,8 +132,8 @@ def main() -> None:
         ax.title.set_fontsize(9)
         ax.legend(fontsize=8)
     figure.tight_layout()
-    figure.savefig(args.png, dpi=110)
-    print(f"wrote {args.png}")
+    figure.savefig(png, dpi=110)
+    print(f"wrote {png}")
 
 
 if __name__ == "__main__":
