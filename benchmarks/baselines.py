@@ -45,16 +45,21 @@ SETTINGS: dict[str, dict[str, Any]] = {
 class Curve(BaseCallback):
     """Each finished episode's return, with the learner step it ended at."""
 
-    def __init__(self) -> None:
+    def __init__(self, label: str = "", every: int = 0) -> None:
         super().__init__()
         self.points: list[tuple[int, float]] = []
         self.total = 0.0
+        self.label, self.every = label, every
 
     def _on_step(self) -> bool:
         self.total += float(self.locals["rewards"][0])
         if self.locals["dones"][0]:
             self.points.append((self.num_timesteps, self.total))
             self.total = 0.0
+        if self.every and self.num_timesteps % self.every == 0:  # a run cut short still shows its curve
+            recent = [value for _, value in self.points[-50:]]
+            print(f"  {self.label} step {self.num_timesteps}: {len(self.points)} episodes, mean return of the last "
+                  f"{len(recent)} {np.mean(recent) if recent else float('nan'):+.3f}", flush=True)
         return True
 
 
@@ -136,6 +141,7 @@ def main() -> None:
     parser.add_argument("--opponents", default="random,easy")
     parser.add_argument("--png", default="docs/baselines.png")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--progress", type=int, default=1000, help="print the curve every this many steps")
     parser.add_argument("--json", help="also write the rows and curves here")
     parser.add_argument("--join", nargs="+", metavar="JSON", help="only join earlier runs' --json files")
     args = parser.parse_args()
@@ -159,7 +165,7 @@ def main() -> None:
             env = against_bots(game, seat=0, opponents=opponents, **SETTINGS[game])
             untrained = MaskablePPO("MultiInputPolicy", env, seed=args.seed, verbose=0)
             model = MaskablePPO("MultiInputPolicy", env, n_steps=512, batch_size=128, seed=args.seed, verbose=0)
-            curve = Curve()
+            curve = Curve(f"{game} vs {opponents}", args.progress)
             model.learn(total_timesteps=args.steps, callback=curve)
             curves[(game, opponents)] = curve.points
             trained_wins = evaluate(model, game, opponents, args.games, 10_000)
