@@ -151,10 +151,12 @@ def load_tutorial(game_id: str) -> Tutorial:
     target = GAMES.get(game_id) if isinstance(game_id, str) else None
     if target is None:
         raise UnknownGame(f"unknown game {game_id!r}")
-    package = target.partition(":")[0].rpartition(".")[0]
+    package = target.partition(":")[0].rpartition(".")[0]  # a game module's package (a toy game may have none)
     try:
+        if not package:
+            raise FileNotFoundError(target)
         text = resources.files(package).joinpath("tutorial.json").read_text(encoding="utf-8")
-    except (FileNotFoundError, ModuleNotFoundError) as error:
+    except (OSError, ImportError, TypeError, ValueError) as error:
         raise UnknownGame(f"{game_id!r} has no tutorial") from error
     return _parse(json.loads(text))
 

@@ -19,6 +19,7 @@ export function renderTutorial(root, game) {
   let message = null;  // {kind: "refused"|"other", text}
   let finished = false;
   let closed = false;
+  let clicked = null;  // when the learner's click was sent (performance.now), until the page has reacted
 
   const shell = el("div", { class: "tutorial-page" });
   const header = el("section", { class: "tutorial-bar" });
@@ -39,6 +40,7 @@ export function renderTutorial(root, game) {
 
   async function send(choice) {
     if (!step || state.pending) return false;
+    clicked = performance.now();
     state.pending = true;
     let verdict = null;
     try {
@@ -48,7 +50,8 @@ export function renderTutorial(root, game) {
     }
     state.pending = false;
     if (verdict?.result === "ok") {
-      await show(step.step + 1);
+      pageLoading("tutorial");
+      await arrive(verdict.next);
       return true;
     }
     if (verdict) {
@@ -63,8 +66,13 @@ export function renderTutorial(root, game) {
 
   async function show(index) {
     pageLoading("tutorial");
-    const answer = await api(`/api/tutorials/${game}/steps/${index}`);
+    clicked = null;
+    await arrive(await api(`/api/tutorials/${game}/steps/${index}`));
+  }
+
+  async function arrive(answer) {
     if (closed) return;
+    const index = answer.step;
     step = answer;
     message = null;
     Object.assign(state, { seat: answer.seat, view: answer.view, decisions: answer.decisions, outcome: answer.outcome,
@@ -130,7 +138,12 @@ export function renderTutorial(root, game) {
         if (node.getAttribute("data-choice") === wanted) node.classList.add("tutorial-target");
       }
     }
-    document.documentElement.dataset.tutorialStep = String(step.step);
+    const root = document.documentElement;
+    root.dataset.tutorialStep = String(step.step);
+    if (clicked !== null) {  // the page's time to react to a click: sent, judged, the next step drawn (tests print it)
+      root.dataset.reacted = String(Math.round(performance.now() - clicked));
+      clicked = null;
+    }
     pageReady("tutorial");
   }
 

@@ -209,7 +209,7 @@ PATHS: dict[str, Schema] = {
             tag="tutorials", parameters=[_path_param("game", GAME_ID), _path_param("step")]),
         "post": _operation("Judge the learner's click with the engine: ok, illegal (the refusal) or other", {
             "200": _json(_object(["result"], result={"enum": ["ok", "illegal", "other"]}, code={"type": "string"},
-                                 detail={"type": "string"}))},
+                                 detail={"type": "string"}, next={"type": "object"}))},
             tag="tutorials", parameters=[_path_param("game", GAME_ID), _path_param("step")],
             body=_object(["choice"], choice={}))},
     "/api/tutorials/{game}/progress": {"post": _operation("Keep a signed-in learner's step (and whether finished)", {

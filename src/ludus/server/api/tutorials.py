@@ -5,7 +5,8 @@
 - ``GET /api/tutorials/{game}/steps/{step}``: the game as it stands at that step, as the learner's seat sees it
   (the seat's view, its decisions, the events it was told), and what the step points at, asks and explains.
 - ``POST /api/tutorials/{game}/steps/{step}`` ``{"choice": …}``: the learner's click judged — ``ok``, ``illegal``
-  with the engine's refusal (code and detail), or ``other``: a legal move the step does not ask for.
+  with the engine's refusal (code and detail), or ``other``: a legal move the step does not ask for; ``ok`` comes
+  with the next step (``next``, as ``GET`` gives it).
 - ``POST /api/tutorials/{game}/progress`` ``{"step": n, "done": bool}`` (signed in): keep the step to resume at.
 
 Nothing here is a rule: positions are replays of the script through the game's own ``apply``.
@@ -106,6 +107,8 @@ class Tutorials:
         answer: dict[str, Any] = {"result": verdict.result, "expected": tutorial.expected(index)}
         if verdict.result == "illegal":
             answer.update(code=verdict.code, detail=verdict.detail)
+        elif verdict.result == "ok":
+            answer["next"] = step_payload(tutorial, index + 1)  # one round trip per click
         return answer
 
     async def save(self, request: Request) -> dict[str, Any]:
