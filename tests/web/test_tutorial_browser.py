@@ -37,7 +37,7 @@ def test_a_new_player_finishes_the_rose_tutorial_by_clicking(server: str, browse
     wait_ready(page, "tutorial")
     assert _step(page) == 0
     said = page.inner_text("#tutorial-text")
-    assert "tutorial." not in said and "{" not in said
+    assert "tutorial." not in said and "{" not in said and "null" not in page.inner_text("#tutorial-coach")
     if lang != "en":
         assert "Play" not in said, said
 
@@ -74,4 +74,21 @@ def test_a_new_player_finishes_the_rose_tutorial_by_clicking(server: str, browse
           f"per step (ms, click sent to next step drawn): {each}"
           + f"; median {sorted(page_ms)[len(page_ms) // 2]} ms, max {max(page_ms)} ms; clicking the whole tutorial "
           f"took {sum(wall for *_, wall in reactions):.1f} s of the test's wall clock")
+    context.close()
+
+
+def test_the_rules_page_links_into_the_tutorials_chapters_and_each_chapter_back_to_its_rules(
+        server: str, browser: Any) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(server + "/rules/rose")
+    wait_ready(page, "rules")
+    assert page.locator("#rules-events [data-chapter='events']").count() == 1
+    page.click("#rules-events [data-chapter='events']")
+    wait_ready(page, "tutorial")
+    page.wait_for_selector(".tutorial-chapters [data-chapter='events'].active")
+    page.screenshot(path="/tmp/tut/phone-events.png")
+    page.click("#tutorial-rulebook")
+    wait_ready(page, "rules")
+    assert page.evaluate("location.pathname + location.hash") == "/rules/rose#rules-events"
     context.close()

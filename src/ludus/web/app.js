@@ -65,7 +65,7 @@ async function start() {
     const link = event.target.closest("a[data-link]");
     if (link && !event.ctrlKey && !event.metaKey && link.origin === location.origin) {
       event.preventDefault();
-      navigate(link.pathname + link.search);  // a replay link names its move in the query
+      navigate(link.pathname + link.search + link.hash);  // a replay link names its move in the query; a rules link its section
     }
   });
   window.addEventListener("popstate", route);

@@ -58,7 +58,8 @@ export function renderTutorial(root, game) {
       const reason = verdict.result === "other"
         ? t("tutorial.ui.refused.other", { choice: choiceWords(verdict.expected) })
         : has(`tutorial.ui.refused.${verdict.code}`) ? t(`tutorial.ui.refused.${verdict.code}`) : errorText(verdict.code, verdict.detail);
-      message = { kind: verdict.result, text: t("tutorial.ui.refused", { reason }), code: verdict.code || "" };
+      const asked = verdict.result === "illegal" ? ` ${t("tutorial.ui.asked", { choice: choiceWords(verdict.expected) })}` : "";
+      message = { kind: verdict.result, text: t("tutorial.ui.refused", { reason }) + asked, code: verdict.code || "" };
     }
     draw();
     return false;
@@ -90,13 +91,13 @@ export function renderTutorial(root, game) {
 
   function drawHeader() {
     const current = step?.chapter;
-    header.replaceChildren(
+    header.replaceChildren(...[
       el("h1", {}, t("tutorial.ui.title", { game: gameName(game) })),
       step ? el("p", { class: "muted", id: "tutorial-progress" }, t("tutorial.ui.step", { n: step.step + 1, total: step.steps })) : null,
       outline ? el("nav", { class: "tutorial-chapters", "aria-label": t("tutorial.ui.chapters") }, outline.chapters.map((chapter) =>
         el("a", { href: `/learn/${game}?chapter=${chapter.id}`, class: chapter.id === current ? "chapter active" : "chapter",
           "data-chapter": chapter.id, onclick: (event) => { event.preventDefault(); show(chapter.first); } },
-        chapterTitle(chapter.id)))) : null);
+        chapterTitle(chapter.id)))) : null].filter(Boolean));
   }
 
   function drawCoach() {
@@ -104,7 +105,7 @@ export function renderTutorial(root, game) {
     const params = { choice: choiceWords(step.expected) };
     const last = step.expected === null;
     coach.dataset.step = String(step.step);
-    coach.replaceChildren(
+    coach.replaceChildren(...[
       el("p", { class: "coach-chapter" }, el("strong", {}, chapterTitle(step.chapter)), " · ",
         el("a", { href: `/rules/${game}#rules-${step.rules}`, "data-link": true, class: "rulebook-link", id: "tutorial-rulebook" },
           t("tutorial.ui.rulebook"))),
@@ -116,7 +117,8 @@ export function renderTutorial(root, game) {
         finished ? [el("p", { id: "tutorial-finished" }, t("tutorial.ui.finished")),
           el("a", { href: "/", "data-link": true, class: "button primary" }, t("tutorial.ui.play_real"))]
           : el("button", { type: "button", class: "primary", id: "tutorial-finish", onclick: finish }, t("tutorial.ui.finish"))) : null,
-      el("button", { type: "button", class: "quiet", id: "tutorial-restart", onclick: () => show(0) }, t("tutorial.ui.restart")));
+      el("button", { type: "button", class: "quiet", id: "tutorial-restart", onclick: () => show(0) }, t("tutorial.ui.restart")),
+    ].filter(Boolean));  // replaceChildren would write a null as text
   }
 
   async function finish() {
