@@ -15,6 +15,7 @@ Nothing here is a rule: positions are replays of the script through the game's o
 from __future__ import annotations
 
 import time
+from functools import lru_cache
 from typing import Any
 
 from starlette.requests import Request
@@ -44,8 +45,12 @@ def _step(tutorial: Tutorial, value: Any) -> int:
     return int(text)
 
 
+@lru_cache(maxsize=256)
 def step_payload(tutorial: Tutorial, index: int) -> dict[str, Any]:
-    """The learner's page at step ``index``: the seat's view and decisions, its events, and the step itself."""
+    """The learner's page at step ``index``: the seat's view and decisions, its events, and the step itself.
+
+    A script never changes, so each step's page is built once (tens of ms for a late Rose step) and kept; callers
+    only send it, never change it."""
     game = tutorial.engine
     state, events = tutorial.position(index)
     seat = tutorial.learner
