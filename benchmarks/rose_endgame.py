@@ -12,6 +12,7 @@ The budget is a count (candidates × worlds), so the figures replay exactly per 
 
     nice -n 15 .venv/bin/python benchmarks/rose_endgame.py --worlds 16 --start 0 --stop 400 --workers 2
     nice -n 15 .venv/bin/python benchmarks/rose_endgame.py --opponents medium,medium,medium --worlds 16
+    nice -n 15 .venv/bin/python benchmarks/rose_endgame.py --rate 8   # playouts a CPU-second, then exit
 """
 
 from __future__ import annotations
@@ -91,6 +92,32 @@ def play(job: Job) -> tuple[int, float, float, list[float]]:
     return job.number, share(game, state, first), share(game, branch_state, first), times
 
 
+def playout_rate(positions: int, worlds: int) -> None:
+    """Playouts to the final guesses a CPU-second, from the first card decision of the last day of
+    ``positions`` random four-player games (4 cards each, the longest playouts the search makes)."""
+    import random
+
+    game = load_game("rose")
+    playouts, cpu = 0, 0.0
+    for seed in range(positions):
+        state = game.setup(4, seed)
+        rng = random.Random(seed)
+        while True:
+            decision = min(game.decisions(state), key=lambda d: d.seat)
+            view = game.view(state, decision.seat)
+            if decision.kind == "card" and len(decision.options) > 1 and days_left(view) <= 1.0:
+                break
+            game.apply(state, decision.seat, rng.choice(decision.options))
+        cards = list(decision.options)[:4]
+        bot = EndgameBot(decision.seat, 1, len(cards), worlds)
+        started = time.process_time()
+        bot.play_out_cards(view, cards)
+        cpu += time.process_time() - started
+        playouts += worlds * len(cards)
+    print(f"{playouts} playouts from the start of the last day to the final guesses in {cpu:.2f} s CPU: "
+          f"{playouts / cpu:.0f} a CPU-second")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--opponents", default="easy,easy,easy")
@@ -101,7 +128,11 @@ def main() -> None:
     parser.add_argument("--worlds", type=int, default=16)
     parser.add_argument("--horizon", type=float, default=1.0, help="days of play left when the search starts")
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--rate", type=int, default=0, help="only time the playouts from this many positions")
     args = parser.parse_args()
+    if args.rate:
+        playout_rate(args.rate, args.worlds)
+        return
     opponents = tuple(level.strip() for level in args.opponents.split(","))
     jobs = [Job(opponents, number, args.seed, args.candidates, args.worlds, args.horizon)
             for number in range(args.start, args.stop)]
