@@ -229,15 +229,69 @@ def stored_match(store: Store, table_id: str) -> Match:
     return match
 
 
+class LogSince:
+    """A server's log file as written since one moment (a test's start): the processes of the shared pair
+    outlive a test, and what a test checks in their logs must be what they said during it."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.start = path.stat().st_size if path.exists() else 0
+
+    def read_text(self) -> str:
+        with self.path.open("rb") as log:
+            log.seek(self.start)
+            return log.read().decode(errors="replace")
+
+
+PAIR_OPTIONS = ("--lease", "2")
+
+
+class ServerPair:
+    """The processes behind `TwoServers`, started once for every test that uses them: two `ludus serve`
+    processes (leases of 2 s) on one new PostgreSQL database and one Redis. Each test works on its own tables;
+    one that kills or stalls a process leaves it to `restore`, which starts it again (or wakes it)."""
+
+    def __init__(self, cluster_url: str, folder: Path) -> None:
+        self.database = new_database(cluster_url)
+        self.redis = RedisServer()
+        self.paths = [folder / "first.log", folder / "second.log"]
+        self.servers = [self._serve(path) for path in self.paths]
+        self.store = Store(self.database)
+
+    def _serve(self, log: Path) -> ServerProcess:
+        return ServerProcess(self.database, self.redis.url, log=log, extra=PAIR_OPTIONS)
+
+    def restore(self) -> None:
+        """Redis running and answering, both servers running (a killed one started again on its own log)."""
+        if self.redis.process is None or self.redis.process.poll() is not None:
+            self.redis.start()
+        else:
+            self.redis.resume()  # SIGCONT: nothing happens to a process that was not stopped
+        for number, server in enumerate(self.servers):
+            if server.process.poll() is not None:
+                self.servers[number] = self._serve(self.paths[number])
+
+    def for_a_test(self) -> TwoServers:
+        """The pair as a test sees it: its own list of sockets, the logs from now on."""
+        self.restore()
+        return TwoServers(self.redis, self.servers[0], self.servers[1], [LogSince(path) for path in self.paths],
+                          self.store)
+
+    def close(self) -> None:
+        shut_down([], *self.servers, self.redis)
+        self.store.close()
+
+
 @dataclass
 class TwoServers:
-    """Two `ludus serve` processes on one PostgreSQL database and one Redis (leases of 2 s), their logs,
-    a store on the same database for the test's own reading, and the sockets the test opened."""
+    """Two `ludus serve` processes on one PostgreSQL database and one Redis (leases of 2 s; shared by the
+    tests, see `ServerPair`), their logs since the test began, a store on the same database for the test's
+    own reading, and the sockets the test opened."""
 
     redis: RedisServer
     first: ServerProcess
     second: ServerProcess
-    logs: list[Path]
+    logs: list[LogSince]
     store: Store
     watchers: list[Watcher] = field(default_factory=list)
 
