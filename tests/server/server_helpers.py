@@ -97,17 +97,24 @@ class ServerProcess:
         self.process = subprocess.Popen(args, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=stderr)
         if log is not None:
             stderr.close()
+        try:
+            self._wait_started()
+        except BaseException:  # a test's timeout too: no server is left running that nobody will stop
+            self.kill()
+            raise
+
+    def _wait_started(self) -> None:
         deadline = time.monotonic() + START_WAIT
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                said = log.read_text(errors="replace") if log is not None else self.process.stderr.read().decode()
+                said = self.log.read_text(errors="replace") if self.log is not None \
+                    else self.process.stderr.read().decode()
                 raise RuntimeError(f"server exited: {said[-2000:]}")
             try:
                 if httpx.get(self.url + "/health", timeout=1).status_code == 200:
                     return
             except httpx.HTTPError:
                 time.sleep(0.1)
-        self.kill()
         raise RuntimeError("server did not start")
 
     @property
@@ -255,24 +262,35 @@ class ServerPair:
         self.database = new_database(cluster_url)
         self.redis = RedisServer()
         self.paths = [folder / "first.log", folder / "second.log"]
-        self.servers = [self._serve(path) for path in self.paths]
+        self.servers: list[ServerProcess] = []
+        try:
+            for path in self.paths:
+                self.servers.append(self._serve(path))
+        except BaseException:
+            shut_down([], *self.servers, self.redis)
+            raise
         self.store = Store(self.database)
 
     def _serve(self, log: Path) -> ServerProcess:
         return ServerProcess(self.database, self.redis.url, log=log, extra=PAIR_OPTIONS)
 
-    def restore(self) -> None:
-        """Redis running and answering, both servers running (a killed one started again on its own log)."""
+    def restore_redis(self) -> None:
+        """Redis running and answering (started again if a test killed it, woken if it stalled it)."""
         if self.redis.process is None or self.redis.process.poll() is not None:
             self.redis.start()
         else:
             self.redis.resume()  # SIGCONT: nothing happens to a process that was not stopped
+
+    def restore(self) -> None:
+        """Redis running, both servers running (a killed one started again on its own log)."""
+        self.restore_redis()
         for number, server in enumerate(self.servers):
             if server.process.poll() is not None:
                 self.servers[number] = self._serve(self.paths[number])
 
     def for_a_test(self) -> TwoServers:
-        """The pair as a test sees it: its own list of sockets, the logs from now on."""
+        """The pair as a test sees it, whole again: its own list of sockets, the logs from now on. (A server
+        a test killed is started again here, by the next test: no test's time holds more than one start.)"""
         self.restore()
         return TwoServers(self.redis, self.servers[0], self.servers[1], [LogSince(path) for path in self.paths],
                           self.store)
