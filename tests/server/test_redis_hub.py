@@ -45,14 +45,18 @@ def receive(ws: Any, accept: Any) -> dict[str, Any]:
 @pytest.mark.parametrize("database", ["sqlite", "postgresql"])
 def test_moves_fan_out_between_server_processes_through_redis(tmp_path, database: str,
                                                                request: pytest.FixtureRequest) -> None:
+    own: list[ServerProcess] = []  # the servers this test starts, and stops
     if database == "sqlite":
         db_url, redis_url = f"sqlite:///{tmp_path / 'ludus.sqlite3'}", request.getfixturevalue("redis_url")
-        first, second = ServerProcess(db_url, redis_url), ServerProcess(db_url, redis_url)
-        own = [first, second]
+        own.append(ServerProcess(db_url, redis_url))
+        first = own[0]
     else:  # the two processes on PostgreSQL and Redis the other multi-process tests share (conftest.py)
         pair: TwoServers = request.getfixturevalue("two_servers")
-        first, second, own = pair.first, pair.second, []
+        first, second = pair.first, pair.second
     try:
+        if database == "sqlite":
+            own.append(ServerProcess(db_url, redis_url))  # (if it does not start, the first is still stopped)
+            second = own[1]
         created = httpx.post(first.url + "/api/tables", json={
             "game": "tiny", "players": 3, "bots": [None, None, "random"], "name": "Adso",
             "options": {"target": 30}, "bot_delay": 0}).json()
