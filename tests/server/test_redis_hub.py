@@ -15,7 +15,7 @@ import pytest
 from server_helpers import ServerProcess, TwoServers, free_port
 from websockets.sync.client import connect
 
-pytestmark = [pytest.mark.timeout(90),
+pytestmark = [pytest.mark.timeout(300),  # the SQLite case starts two servers: up to START_WAIT (120 s) each on CI
               pytest.mark.skipif(shutil.which("redis-server") is None, reason="redis-server is not installed")]
 
 
