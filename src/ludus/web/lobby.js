@@ -5,7 +5,9 @@ import { errorText, gameName, t } from "./lib/i18n.js";
 import { navigate } from "./lib/nav.js";
 import { pageLoading, pageReady } from "./lib/ready.js";
 import { rememberName, rememberedName, seats } from "./lib/seats.js";
+import { tutorials } from "./lib/tutorials.js";
 import { editionField } from "./lobby/edition.js";
+import { learnSection } from "./lobby/learn.js";
 import { presetField } from "./lobby/presets.js";
 import { playsCoop, reseat, seatingOption, seatingProblem, standardSeating } from "./lobby/seating.js";
 import { tableSections } from "./lobby/tables.js";
@@ -18,6 +20,7 @@ export function renderLobby(root) {
   let games = [];
   let tables = [];
   let online = null;
+  let learn = null;  // the tutorials and how far this learner got (lib/tutorials.js)
   const view = { filter: "" };  // the game shown among the running tables ("" = all)
   const form = { game: "rose", players: 4, seatKinds: [], options: {}, humanBots: true, seating: null, seatingFor: "" };
   let timer = null;
@@ -25,6 +28,7 @@ export function renderLobby(root) {
   async function load() {
     try {
       if (!games.length) games = (await api("/api/games")).games;
+      learn = await tutorials().catch(() => null);
       ({ tables, online } = await listTables());
     } catch (error) {
       toast(errorText(error.code, error.message));
@@ -198,7 +202,7 @@ export function renderLobby(root) {
   function render() {
     root.replaceChildren(el("div", { class: "lobby" },
       el("section", { class: "intro" }, el("h1", {}, t("web.lobby.title")), el("p", {}, t("web.lobby.intro")), onlineCount()),
-      createForm(), tableList()));
+      learnSection(learn), createForm(), tableList()));
   }
 
   load();
