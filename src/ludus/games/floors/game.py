@@ -18,7 +18,7 @@ from typing import Any
 from ludus.engine import Decision, Event, IllegalChoice, Option, Outcome, check_players, resolve_options
 from ludus.engine.chance import rng_for
 
-from . import monster
+from . import aid, monster
 from .board import (
     AROUND,
     BASIC_POOLS,
@@ -66,6 +66,8 @@ OPTIONS: tuple[Option, ...] = (
            "or after the tile before last as stage 1", ("whole_deck", "before_last")),
     Option("stone_in_blood", "blocks", "a stone lying in a blood pool stops a figure sliding through it, "
            "or is pushed on at every square of the slide", ("blocks", "pushed_on")),
+    Option("aid", False, "an aid that teaches (casual tables only): before a move, the monster's path for each tile "
+           "that may come next, as the board stands, with the figures it would eat"),
 )
 
 SETUP_TILES: dict[str, int] = {"stone": 3, "crystal": 2, "right": 4, "turn": 2, "teleporter0": 2,
@@ -485,7 +487,7 @@ class FloorsGame:
         if st.phase == "setup":
             setup = {"left": dict(st.setup_left), "tile": st.setup_tile,
                      "square": _xy(st.setup_square) if st.setup_square >= 0 else None, "placer": st.setup_placer}
-        return {
+        data: dict[str, Any] = {
             "game": self.id, "players": st.players, "seat": seat, "options": dict(st.options),
             "phase": st.phase, "round": st.round, "stage": st.stage, "start_player": st.start_player,
             "turn": st.turn if st.turn >= 0 else None,
@@ -507,6 +509,9 @@ class FloorsGame:
             "setup": setup,
             "winners": None if st.winners is None else st.winners[:],
         }
+        if st.options.get("aid"):
+            data["aid"] = aid.preview(data)  # from the view alone, as a learner could work it out
+        return data
 
     def outcome(self, state: FloorsState) -> Outcome | None:
         if state.winners is None:
