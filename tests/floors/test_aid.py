@@ -105,8 +105,8 @@ def test_a_figure_on_the_move_counts_where_it_stands_now() -> None:
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 10_000), moves=st.integers(0, 150), order=st.randoms(use_true_random=False),
        players=st.integers(2, 5))
-def test_the_preview_reads_only_the_view_and_never_the_decks_order(seed: int, moves: int, order: random.Random,
-                                                                   players: int) -> None:
+def test_the_preview_is_the_run_to_come_and_reads_only_the_view_never_the_decks_order(
+        seed: int, moves: int, order: random.Random, players: int) -> None:
     rng = random.Random(seed)
     position = GAME.setup(players, seed, {"aid": True})
     for _ in range(moves):
@@ -115,8 +115,17 @@ def test_the_preview_reads_only_the_view_and_never_the_decks_order(seed: int, mo
             break
         decision = rng.choice(found)
         GAME.apply(position, decision.seat, rng.choice(list(decision.options)))
+    aid = GAME.view(position, None)["aid"]
+    if aid is not None and position.move_fig < 0:
+        # between two moves: each walk shown is the monster phase the game would play now
+        for entry in aid["tiles"]:
+            run = actual_run(position, entry["tile"])
+            assert [(s["from"], s["to"], s["ate"]) for s in entry["steps"]] == run["steps"]
+            assert (entry["eaten"], entry["end"], entry["facing"]) == (run["eaten"], run["end"], run["facing"])
+    together = GAME.views(position, [*range(players), None])  # the server's way: the aid worked out once
     for seat in (*range(players), None):
         view = GAME.view(position, seat)
+        assert together[seat] == view
         # computed from the view alone, it is what the view carries
         assert preview(without_aid(view)) == view["aid"]
         # the deck in another order (hidden) with the same view: the same preview

@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 from . import monster
-from .state import tile_code, tile_name
+from .state import HIT_STEP_CAP, tile_code, tile_name
 
 
 def possible_tiles(view: dict[str, Any]) -> list[str]:
@@ -28,6 +28,16 @@ def possible_tiles(view: dict[str, Any]) -> list[str]:
         left = [t for t in left if t > 0]
     # hit tiles after the number tiles, the fewer hits first
     return [tile_name(t) for t in sorted(set(left), key=lambda t: (t < 0, abs(t)))]
+
+
+def _steps_to_eat(steps: list[dict[str, Any]], hits: int) -> int:
+    """How many steps a hit tile walks: until ``hits`` figures are eaten, or all of them (its cap)."""
+    eaten = 0
+    for n, step in enumerate(steps, 1):
+        eaten += len(step["ate"])
+        if eaten >= hits:
+            return n
+    return len(steps)
 
 
 def preview(view: dict[str, Any]) -> dict[str, Any] | None:
@@ -49,16 +59,28 @@ def preview(view: dict[str, Any]) -> dict[str, Any] | None:
         at = base.fig_sq[fig]
         if at >= 0 and base.figat[at] < 0:
             base.figat[at] = fig
+    # One walk of the longest run there is (a hit tile's 20 steps) holds every tile's walk: a number tile N is
+    # its first N steps, a hit tile stops at the step its hits are eaten, and the final look after a tile's
+    # last step is the look the long walk makes before its next step.
+    trace: list[dict[str, Any]] = []
+    monster.run_tile_counted(base.clone(), HIT_STEP_CAP, trace)
+    steps: list[dict[str, Any]] = []
+    facing_after: list[str] = []  # the facing after the look that follows each step
+    for record in trace:
+        if record["kind"] == "monster_step":
+            steps.append({"from": record["from"], "to": record["to"], "ate": list(record["ate"]),
+                          "jump": bool(record["wrapped"] or record["teleported"])})
+        elif record["kind"] == "monster_look" and len(facing_after) < len(steps):
+            facing_after.append(record["facing"])
     tiles = []
     for name in possible_tiles(view):
-        st = base.clone()
-        trace: list[dict[str, Any]] = []
-        eaten, _ = monster.run_tile_counted(st, tile_code(name), trace)
-        steps = [{"from": record["from"], "to": record["to"], "ate": list(record["ate"]),
-                  "jump": bool(record["wrapped"] or record["teleported"])}
-                 for record in trace if record["kind"] == "monster_step"]
-        end = trace[-1]
-        tiles.append({"tile": name, "steps": steps, "eaten": list(eaten), "end": end["at"], "facing": end["facing"]})
+        code = tile_code(name)
+        count = code if code > 0 else _steps_to_eat(steps, -code)
+        walk = steps[:count]
+        eaten = [figure for step in walk for figure in step["ate"]]
+        end = walk[-1]["to"] if walk else list(view["monster"]["sq"])
+        facing = facing_after[count - 1] if walk else trace[0]["facing"]
+        tiles.append({"tile": name, "steps": walk, "eaten": eaten, "end": end, "facing": facing})
     monster_view = view["monster"]
     return {"from": list(monster_view["sq"]), "facing": monster_view["facing"], "tiles": tiles}
 

@@ -11,7 +11,7 @@ See docs/floors.md for the decision/view/trace contract.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -470,6 +470,22 @@ class FloorsGame:
 
     # --- what everyone sees ----------------------------------------------------------------
     def view(self, state: FloorsState, seat: int | None) -> dict[str, Any]:
+        return self.views(state, [seat])[seat]
+
+    def views(self, state: FloorsState, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+        """``view`` of several seats at once: every seat sees the same board, so the aid (option ``aid``) is
+        worked out once, from the first of these views, and shared (it is read, not changed)."""
+        found: dict[int | None, dict[str, Any]] = {}
+        shared: dict[str, Any] | None = None
+        for seat in seats:
+            data = found[seat] = self._view(state, seat)
+            if state.options.get("aid"):
+                if shared is None:
+                    shared = {"aid": aid.preview(data)}  # from the view alone, as a learner could work it out
+                data["aid"] = shared["aid"]
+        return found
+
+    def _view(self, state: FloorsState, seat: int | None) -> dict[str, Any]:
         st = state
         figures = []
         for f, s in enumerate(st.fig_sq):
@@ -509,8 +525,6 @@ class FloorsGame:
             "setup": setup,
             "winners": None if st.winners is None else st.winners[:],
         }
-        if st.options.get("aid"):
-            data["aid"] = aid.preview(data)  # from the view alone, as a learner could work it out
         return data
 
     def outcome(self, state: FloorsState) -> Outcome | None:

@@ -8,22 +8,46 @@ seat's view and nothing else: the revealed markers in ``seats`` and the viewer's
 
 from __future__ import annotations
 
-from itertools import permutations
+from functools import lru_cache
 from typing import Any
 
 from .components import COLOURS
 
 
+def _assignable(allowed: list[set[str]]) -> bool:
+    """Can every seat be given a different monk from its allowed ones? (a bipartite matching, Kuhn's way)"""
+    holder: dict[str, int] = {}
+
+    def place(seat: int, tried: set[str]) -> bool:
+        for monk in allowed[seat]:
+            if monk not in tried:
+                tried.add(monk)
+                if monk not in holder or place(holder[monk], tried):
+                    holder[monk] = seat
+                    return True
+        return False
+
+    return all(place(seat, set()) for seat in range(len(allowed)))
+
+
 def possible_monks(excluded: list[set[str]], fixed: dict[int, str] | None = None) -> list[list[str]]:
     """For every seat, the monks it may be in some assignment of different monks in which no seat is a colour
     it excluded (``fixed``: seats whose monk is known), in the order of ``COLOURS``."""
-    fixed = fixed or {}
-    found: list[set[str]] = [set() for _ in excluded]
-    for monks in permutations(COLOURS, len(excluded)):
-        if all(monk not in excluded[seat] and fixed.get(seat, monk) == monk for seat, monk in enumerate(monks)):
-            for seat, monk in enumerate(monks):
-                found[seat].add(monk)
-    return [[colour for colour in COLOURS if colour in monks] for monks in found]
+    key = tuple(frozenset(colours) for colours in excluded), tuple(sorted((fixed or {}).items()))
+    return [list(monks) for monks in _possible(*key)]
+
+
+@lru_cache(maxsize=256)
+def _possible(excluded: tuple[frozenset[str], ...],
+              known: tuple[tuple[int, str], ...]) -> tuple[tuple[str, ...], ...]:
+    """``possible_monks`` for hashable arguments: the revealed markers change only at a revelation, so every
+    view in between asks the same question."""
+    fixed = dict(known)
+    allowed = [({fixed[seat]} if seat in fixed else set(COLOURS)) - excluded[seat] for seat in range(len(excluded))]
+    return tuple(tuple(monk for monk in COLOURS if monk in allowed[seat]
+                       and _assignable([{monk} if other == seat else allowed[other] - {monk}
+                                        for other in range(len(allowed))]))
+                 for seat in range(len(allowed)))
 
 
 def reminder(view: dict[str, Any]) -> dict[str, Any]:
