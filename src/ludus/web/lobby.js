@@ -6,6 +6,7 @@ import { navigate } from "./lib/nav.js";
 import { pageLoading, pageReady } from "./lib/ready.js";
 import { rememberName, rememberedName, seats } from "./lib/seats.js";
 import { tutorials } from "./lib/tutorials.js";
+import { aidField } from "./lobby/aid.js";
 import { editionField } from "./lobby/edition.js";
 import { learnSection } from "./lobby/learn.js";
 import { presetField } from "./lobby/presets.js";
@@ -68,7 +69,7 @@ export function renderLobby(root) {
   // (web.option.<game>.<name>, .help, .<choice>). Options that are data rather than a choice (a components
   // edition, a picture seed, the Shadows seating chosen in the seat list) are not shown here.
   function optionField(option) {
-    if (option.name === "seating") return null;
+    if (option.name === "seating" || option.name === "aid") return null;  // seats and the aid have fields of their own
     const id = `opt-${option.name}`;
     const key = `web.option.${form.game}.${option.name}`;
     const value = form.options[option.name] ?? option.default;
@@ -179,6 +180,7 @@ export function renderLobby(root) {
       el("label", { class: "check" }, el("input", { type: "checkbox", checked: form.humanBots,
         onchange: (e) => { form.humanBots = e.target.checked; } }), t("web.lobby.bot_delay")),
       termsField(info, form),
+      aidField(info, form, render),
       presetField(info, form, render),
       options.length ? el("details", { class: "options lobby-options" }, el("summary", {}, t("web.lobby.options")), options) : null,
       editionField(info, form),
