@@ -2,7 +2,8 @@
 after every move, per game, over positions of seeded random games (every seat and a spectator each time).
 
 Run: .venv/bin/python benchmarks/aids.py [--positions 40]
-Prints, per game, the CPU milliseconds (process time: a busy machine does not inflate it) to build one move's views with the aid off and on.
+Prints, per game, the CPU milliseconds (process time: a busy machine does not inflate it) to build one move's
+views with the aid off and on.
 """
 
 from __future__ import annotations
