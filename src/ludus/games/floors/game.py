@@ -11,14 +11,14 @@ See docs/floors.md for the decision/view/trace contract.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
 from ludus.engine import Decision, Event, IllegalChoice, Option, Outcome, check_players, resolve_options
 from ludus.engine.chance import rng_for
 
-from . import monster
+from . import aid, monster
 from .board import (
     AROUND,
     BASIC_POOLS,
@@ -69,6 +69,8 @@ OPTIONS: tuple[Option, ...] = (
     Option("figures", None, "figures per seat, the first kinds of 1/6, 3/4, 4/3, 5/2 (a small configuration for "
            "research; none = the rulebook: four, three at 5–7 players); a seat wins with all but one out (one: "
            "that one)", minimum=1, maximum=4),
+    Option("aid", False, "an aid that teaches (casual tables only): before a move, the monster's path for each tile "
+           "that may come next, as the board stands, with the figures it would eat"),
 )
 
 SETUP_TILES: dict[str, int] = {"stone": 3, "crystal": 2, "right": 4, "turn": 2, "teleporter0": 2,
@@ -473,6 +475,22 @@ class FloorsGame:
 
     # --- what everyone sees ----------------------------------------------------------------
     def view(self, state: FloorsState, seat: int | None) -> dict[str, Any]:
+        return self.views(state, [seat])[seat]
+
+    def views(self, state: FloorsState, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+        """``view`` of several seats at once: every seat sees the same board, so the aid (option ``aid``) is
+        worked out once, from the first of these views, and shared (it is read, not changed)."""
+        found: dict[int | None, dict[str, Any]] = {}
+        shared: dict[str, Any] | None = None
+        for seat in seats:
+            data = found[seat] = self._view(state, seat)
+            if state.options.get("aid"):
+                if shared is None:
+                    shared = {"aid": aid.preview(data)}  # from the view alone, as a learner could work it out
+                data["aid"] = shared["aid"]
+        return found
+
+    def _view(self, state: FloorsState, seat: int | None) -> dict[str, Any]:
         st = state
         figures = []
         for f, s in enumerate(st.fig_sq):
@@ -490,7 +508,7 @@ class FloorsGame:
         if st.phase == "setup":
             setup = {"left": dict(st.setup_left), "tile": st.setup_tile,
                      "square": _xy(st.setup_square) if st.setup_square >= 0 else None, "placer": st.setup_placer}
-        return {
+        data: dict[str, Any] = {
             "game": self.id, "players": st.players, "seat": seat, "options": dict(st.options),
             "phase": st.phase, "round": st.round, "stage": st.stage, "start_player": st.start_player,
             "turn": st.turn if st.turn >= 0 else None,
@@ -512,6 +530,7 @@ class FloorsGame:
             "setup": setup,
             "winners": None if st.winners is None else st.winners[:],
         }
+        return data
 
     def outcome(self, state: FloorsState) -> Outcome | None:
         if state.winners is None:
