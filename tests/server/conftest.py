@@ -12,11 +12,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from server_helpers import RedisServer, ServerProcess, TwoServers, free_port, new_database, shut_down
+from server_helpers import TwoServers, free_port, two_processes
 from starlette.testclient import TestClient
 
 from ludus.engine.registry import GAMES
-from ludus.server.store import Store
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -76,15 +75,5 @@ def postgres_url() -> Iterator[str]:
 
 @pytest.fixture
 def two_servers(postgres_url: str, tmp_path: Path) -> Iterator[TwoServers]:
-    if shutil.which("redis-server") is None:
-        pytest.skip("redis-server is not installed")
-    database = new_database(postgres_url)
-    redis = RedisServer()
-    logs = [tmp_path / "first.log", tmp_path / "second.log"]
-    servers = [ServerProcess(database, redis.url, log=log, extra=("--lease", "2")) for log in logs]
-    pair = TwoServers(redis, servers[0], servers[1], logs, Store(database))
-    try:
+    with two_processes(postgres_url, tmp_path) as pair:
         yield pair
-    finally:
-        shut_down(pair.watchers, pair.first, pair.second, redis)
-        pair.store.close()
