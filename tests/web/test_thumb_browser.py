@@ -126,35 +126,11 @@ def test_every_floors_target_is_a_thumb_wide_on_a_phone(server: str, browser: An
         context.close()
 
 
-def step_on(page: Any) -> bool:
-    """Tap a square the moving figure may step to (one a finger reaches: not under the zoom buttons) and wait until
-    the next step is asked and its view has settled; False when there is none, or the move is over."""
-    seen = page.evaluate(TAPPABLE)
-    onward = [item for item in seen["tappable"] if item["board"] and item["seen"] and item["reach"]
-              and item["what"] not in ("in", "out", "fit", '"done"', '"undo"')]
-    if not onward:
-        return False
-    target = onward[0]
-    seq = page.evaluate("() => ludus.state.seq")
-    page.mouse.click((target["left"] + target["right"]) / 2, (target["top"] + target["bottom"]) / 2)
-    page.wait_for_function("(seq) => !ludus.state.pending && ludus.state.seq > seq", arg=seq)
-    wait_asked(page)
-    after = page.evaluate("() => ludus.state.decisions[0]")
-    if not after or after["kind"] != "step":
-        return False
-    # the page has taken the new question in (lib/boardview.js keys a question by its kind and prompt)
-    page.wait_for_function("() => document.querySelector('#board').dataset.question === JSON.stringify("
-                           "[ludus.state.decisions[0]?.kind, ludus.state.decisions[0]?.prompt])")
-    wait_settled(page)  # cleared when that question arrived: set again once the view has followed the figure
-    return True
-
-
 def test_the_view_follows_the_moving_figure_and_keeps_the_players_zoom(server: str, browser: Any,
                                                                        web_database: str, artifacts: Path,
                                                                        floors_moments: dict[str, Any]) -> None:
-    """After each step the board keeps its zoom and shows the figure and the squares it may step to next (it used
-    to snap back to the whole floor after every step): at a thumb's zoom, and at a deeper zoom the player chose,
-    where the figure and all its targets no longer fit the frame together."""
+    """After each step the board keeps its zoom (a thumb's) and shows the figure and the squares it may step to
+    next (it used to snap back to the whole floor after every step)."""
     moment = moment_when("floors", 3, {}, lambda match, decision: decision.kind == "step"
                          and decision.prompt.get("at") is not None and decision.prompt.get("points", 0) >= 3
                          and len([o for o in decision.options if o in ("N", "E", "S", "W")]) >= 2)
@@ -163,25 +139,35 @@ def test_the_view_follows_the_moving_figure_and_keeps_the_players_zoom(server: s
     page = context.new_page()
     open_question(page, server, staged, moment)
     wait_settled(page)
-    scale = "() => Number(document.querySelector('#board .board-frame').dataset.scale)"
-    thumb = page.evaluate(scale)
-    assert step_on(page), "no step was made at a thumb's zoom"
-    seen = page.evaluate(TAPPABLE)
-    assert seen["scale"] == pytest.approx(thumb, abs=0.01), f"the thumb's zoom {thumb} became {seen['scale']}"
-    assert seen["moving"] and all(seen["moving"]), "the figure being moved is outside the board's frame"
-    # the player zooms in further with the board's own button
-    page.click("#board [data-zoom='in']")
-    page.wait_for_function(f"(was) => ({scale})() > was", arg=thumb)
-    wait_settled(page)
-    chosen = page.evaluate(scale)
-    deeper = 0
-    while deeper < 2 and step_on(page):
+    chosen = page.evaluate("() => Number(document.querySelector('#board .board-frame').dataset.scale)")
+    steps = 0
+    for _ in range(3):
+        decision = page.evaluate("() => ludus.state.decisions[0]")
+        if not decision or decision["kind"] != "step":
+            break
         seen = page.evaluate(TAPPABLE)
-        assert seen["scale"] == pytest.approx(chosen, abs=0.01), \
-            f"the player's zoom {chosen} became {seen['scale']}"
-        assert seen["moving"] and all(seen["moving"]), \
-            f"at the player's zoom {chosen} the figure being moved is outside the board's frame"
-        deeper += 1
-    assert deeper >= 1, f"no step was made at the player's zoom {chosen}"
+        onward = [item for item in seen["tappable"] if item["board"] and item["seen"] and item["what"] not in
+                  ("in", "out", "fit", '"done"', '"undo"')]
+        onward = [item for item in onward if item["reach"]]  # a target a finger reaches: not under the zoom buttons
+        if not onward:
+            break
+        target = onward[0]
+        seq = page.evaluate("() => ludus.state.seq")
+        page.mouse.click((target["left"] + target["right"]) / 2, (target["top"] + target["bottom"]) / 2)
+        page.wait_for_function("(seq) => !ludus.state.pending && ludus.state.seq > seq", arg=seq)
+        wait_asked(page)
+        page.wait_for_function("() => !document.querySelector('[data-gliding]')")
+        after = page.evaluate("() => ludus.state.decisions[0]")
+        if not after or after["kind"] != "step":
+            break
+        # the page has taken the new question in (lib/boardview.js keys a question by its kind and prompt)
+        page.wait_for_function("() => document.querySelector('#board').dataset.question === JSON.stringify("
+                               "[ludus.state.decisions[0]?.kind, ludus.state.decisions[0]?.prompt])")
+        wait_settled(page)  # cleared when that question arrived: set again once the view has followed the figure
+        seen = page.evaluate(TAPPABLE)
+        assert seen["scale"] == pytest.approx(chosen, abs=0.01), f"the player's zoom {chosen} became {seen['scale']}"
+        assert seen["moving"] and all(seen["moving"]), "the figure being moved is outside the board's frame"
+        steps += 1
+    assert steps >= 1, "no step was made"
     page.screenshot(path=str(artifacts / "thumb-floors-followed-phone.png"))
     context.close()

@@ -172,7 +172,7 @@ export function zoomable(svgNode, key, { corner = "top-right", thumb = 0 } = {})
     const rect = svgNode.getBoundingClientRect();
     if (!rect.width || !rect.height || !nodes.length) return;
     const upp = unitsPerPx();
-    const boxes = nodes.map((node) => landing(node, upp));
+    const boxes = nodes.map((node) => node.getBoundingClientRect());
     const u = union(boxes);
     const toX = (px) => view.cx + (px - rect.left - rect.width / 2) * upp;
     const toY = (py) => view.cy + (py - rect.top - rect.height / 2) * upp;
@@ -198,17 +198,6 @@ export function zoomable(svgNode, key, { corner = "top-right", thumb = 0 } = {})
     view.cy = (box.top + box.bottom) / 2;
     apply();
   }
-}
-
-// Where a node of a board will stand: a piece still gliding there (lib/motion.js: a translation of its data-glide
-// group, in the board's units, running down to none) is measured without what is left of its glide. The view
-// follows where the figure lands, not where it was when the question arrived (at a deep zoom that lost it).
-function landing(node, upp) {
-  const rect = node.getBoundingClientRect();
-  const transform = node.closest("[data-gliding]") ? getComputedStyle(node.closest("[data-gliding]")).transform : "none";
-  if (!transform || transform === "none") return rect;
-  const { e, f } = new DOMMatrixReadOnly(transform);
-  return { left: rect.left - e / upp, right: rect.right - e / upp, top: rect.top - f / upp, bottom: rect.bottom - f / upp };
 }
 
 // The sizes of the sticky bars, as CSS variables a board's height is computed from. They are measured by a
