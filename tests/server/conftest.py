@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from server_helpers import TwoServers, free_port, two_processes
+from server_helpers import ServerPair, TwoServers, free_port, shut_down
 from starlette.testclient import TestClient
 
 from ludus.engine.registry import GAMES
@@ -73,7 +73,26 @@ def postgres_url() -> Iterator[str]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-@pytest.fixture
-def two_servers(postgres_url: str, tmp_path: Path) -> Iterator[TwoServers]:
-    with two_processes(postgres_url, tmp_path) as pair:
+@pytest.fixture(scope="session")
+def server_pair(postgres_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerPair]:
+    """One pair of server processes (with PostgreSQL and Redis) for every test of `two_servers`: starting them
+    is the slow part, and the tests can share them (each on its own tables and accounts)."""
+    if shutil.which("redis-server") is None:
+        pytest.skip("redis-server is not installed")
+    pair = ServerPair(postgres_url, tmp_path_factory.mktemp("two-servers"))
+    try:
         yield pair
+    finally:
+        pair.close()
+
+
+@pytest.fixture
+def two_servers(server_pair: ServerPair) -> Iterator[TwoServers]:
+    """The shared pair, whole again (a process a test killed is started anew, a stalled Redis woken), with the
+    test's own sockets, closed after it."""
+    pair = server_pair.for_a_test()
+    try:
+        yield pair
+    finally:
+        shut_down(pair.watchers)
+        server_pair.restore_redis()  # at once: a stalled Redis would stall both servers until the next test
