@@ -236,8 +236,8 @@ class MapBelief:
         cards = self.cards(view)
         key = tuple(spaces)
         if key not in self._worths:
-            self._worths[key] = np.array([landing_worth(kinds, view, spaces, self.police_cost) for kinds in cards]).reshape(
-                len(cards), len(spaces))
+            rows = [landing_worth(kinds, view, spaces, self.police_cost) for kinds in cards]
+            self._worths[key] = np.array(rows).reshape(len(cards), len(spaces))
         return self._worths[key]
 
 
@@ -380,6 +380,9 @@ class Plan:
     value: float
     p_target: float
     p_police: float
+    plain: float = 0.0
+    """the part of ``value`` that rewards a literal reader's landing where meant (``Officer.plainness``):
+    it ranks gives, never makes a row look better than it is"""
 
 
 class Officer:
@@ -524,13 +527,13 @@ class Officer:
                 expected = self.trust * float(worth[landing]) + (1 - self.trust) * expected
                 if self.trust >= 0.5:
                     meant = landing
-            if self.literal and self.plainness:
-                expected += self.plainness * float(chances[-1][meant])
+            plain = self.plainness * float(chances[-1][meant]) if self.literal else 0.0
+            expected += plain
             expected -= self.second_card_cost * (len(cards) - 1)
             p_police = max(float(sum(p for p, s in zip(chance, spaces, strict=True) if kinds[s] == "police"))
                            for chance in chances)
             p_target = min(float(chance[meant]) for chance in chances)
-            found.append(Plan(cards, spaces[meant], expected, p_target, p_police))
+            found.append(Plan(cards, spaces[meant], expected, p_target, p_police, plain))
         return found
 
     def best_plan(self, view: dict[str, Any], gives: Sequence[Sequence[str]] | None = None) -> Plan | None:
@@ -553,7 +556,7 @@ class Officer:
         """How much better the expected landing is than staying where the figure stands."""
         _, team = _team(view)
         standing = self.landing_values(view, [team["figure"]])[0]
-        return plan.value - min(standing, 0.0)
+        return plan.value - plan.plain - min(standing, 0.0)
 
     # --- the policy interface ----------------------------------------------------------------
     def wants(self, view: dict[str, Any], decision: Decision) -> bool:
@@ -662,7 +665,7 @@ LEVELS: dict[str, dict[str, Any]] = {
     "medium": {"scorer": "meaning+look", "readers": SCORER_NAMES, "officer_doubt": 0.6, "detective_doubt": 0.6,
                **_PLAIN},
     "hard": {"scorer": "meaning+look", "readers": SCORER_NAMES, "officer_doubt": 0.6, "detective_doubt": 0.0,
-             "names": 1.0, "literal": True, "trust": 0.5, "shun_police": True, "pragmatic": 1.5, "plainness": 0.5},
+             "names": 1.0, "literal": True, "trust": 0.5, "shun_police": True, "pragmatic": 1.5},
 }
 """Bot levels for ``ludus.ai.bot.register_bot``: ``bot_factory(level)``."""
 
