@@ -98,3 +98,16 @@ def test_the_count_survives_a_restart_and_the_table_is_closed_once(db_url: str) 
         assert all(game["abandoned"] == "deserted" and not game["rated"] for game in found)
         moves = client.app.state.store.moves(first)
         assert [entry.get("abandon") for entry in moves] == ["deserted"]  # one closing, stored once
+
+
+def test_only_the_time_the_whole_server_was_down_is_credited_to_deserted_tables(db_url: str) -> None:
+    from ludus.server.store import Store
+
+    store = Store(db_url)
+    try:
+        # a database no process ever wrote to: nothing was down (the log would have said "1.8e9 s more")
+        assert store.credit_downtime("first", 1_000.0, 1_000.0 - 15) == 0.0
+        assert store.credit_downtime("first", 1_010.0, 1_010.0 - 15) == 0.0  # up: its picture is recent
+        assert store.credit_downtime("second", 1_310.0, 1_310.0 - 15) == 300.0  # down from 1 010 to 1 310
+    finally:
+        store.engine.dispose()

@@ -24,6 +24,7 @@ class Served:
     db_url: str
     port: int
     process: subprocess.Popen[bytes] | None = None
+    extra: tuple[str, ...] = ()  # more `ludus serve` flags (a test of one limit starts its own server)
 
     def start(self, timeout: float = 120) -> Served:  # generous: CI is a busy 2-core machine
         self.process = subprocess.Popen(
@@ -32,8 +33,10 @@ class Served:
              # every browser test creates and joins its tables from this one address
              "--limit-tables", "1000 per minute", "--limit-joins", "1000 per minute",
              "--limit-pictures", "100000 per minute",
+             # the replay tests step through whole games from this one address (the limit has its own tests)
+             "--limit-replays", "100000 per minute",
              # the coach's analyses kept short (one sampled world, six decisions played on): a fast suite
-             "--analysis-worlds", "1", "--analysis-depth", "6"],
+             "--analysis-worlds", "1", "--analysis-depth", "6", *self.extra],
             cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + timeout
@@ -60,6 +63,6 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def serve(folder: Path) -> Served:
+def serve(folder: Path, *extra: str) -> Served:
     port = free_port()
-    return Served(f"http://127.0.0.1:{port}", f"sqlite:///{folder / 'ludus.sqlite3'}", port).start()
+    return Served(f"http://127.0.0.1:{port}", f"sqlite:///{folder / 'ludus.sqlite3'}", port, extra=extra).start()

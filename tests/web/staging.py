@@ -116,3 +116,10 @@ def wait_asked(page: Any, kind: str | None = None, timeout: float = 60_000) -> N
     client's lib/boardview.js), as generously as the page's own readiness signal."""
     selector = "#board[data-asked]" if kind is None else f"#board[data-asked='{kind}']"
     page.wait_for_selector(selector, state="attached", timeout=timeout)
+
+
+def wait_settled(page: Any, timeout: float = 60_000) -> None:
+    """Wait until the asked question's view has settled: nothing of it scrolls, pans, zooms or glides any more and
+    the board takes taps (`#board[data-settled]`, set by lib/boardview.js; not inert while out of step with the
+    server). What the board offers is measured and tapped only then."""
+    page.wait_for_selector("#board[data-asked][data-settled]:not([inert])", state="attached", timeout=timeout)

@@ -18,7 +18,7 @@ import httpx
 import pytest
 from finished import finished_table, stored_table
 from page_helpers import wait_ready
-from served import ROOT, Served
+from served import ROOT, Served, serve
 
 from ludus.engine import Match
 
@@ -195,6 +195,29 @@ def test_each_game_replays_on_a_desktop_and_a_phone(served: Served, browser: Any
         assert page.is_visible("#replay-result")
         page.screenshot(path=str(artifacts / f"replay-{game}-end-{name}.png"))
         close(page)
+
+
+def test_steps_refused_for_now_are_asked_again_when_the_server_says_they_may_succeed(
+        tmp_path_factory: pytest.TempPathFactory, browser: Any) -> None:
+    """Over the replay limit of an address, the server answers 429 with Retry-After: the page tells the viewer
+    the server is busy and asks again then, instead of leaving an empty board."""
+    limited = serve(tmp_path_factory.mktemp("limited"), "--limit-replays", "2 per 5 seconds")
+    try:
+        table_id = finished_table(limited.db_url, "rose", NAMES)[0]
+        refused: list[str] = []
+        context = browser.new_context(viewport=DESK)
+        context.on("response", lambda response: refused.append(response.url) if response.status == 429 else None)
+        page = context.new_page()
+        page.errors = []
+        page.on("pageerror", lambda error: page.errors.append(str(error)))
+        page.goto(f"{limited.url}/games/{table_id}/replay?move=40&seat=0")
+        wait_ready(page, "replay", timeout=180_000)  # the first step drawn: after the refused requests were repeated
+        assert refused and all("/replay" in url for url in refused)
+        assert page.evaluate("() => ludus.replay.shown") == 40 and page.locator("#replay-refused").count() == 0
+        assert page.locator(".dial-hours").count() == 1  # the board of that move is drawn
+        close(page)
+    finally:
+        limited.kill()
 
 
 def test_the_viewer_speaks_hungarian_and_chinese(served: Served, browser: Any, artifacts: Path) -> None:

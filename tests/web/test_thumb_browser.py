@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from staging import moment_when, stage, wait_asked
+from staging import moment_when, stage, wait_asked, wait_settled
 from test_layout_browser import VIEWPORTS, game_moments, open_question
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
@@ -30,12 +30,15 @@ TAPPABLE = """() => {
     && r.bottom <= f.bottom + 0.5;
   const nodes = [...document.querySelectorAll('#board [data-choice], #board [data-zoom]')]
     .filter((node) => !node.disabled && node.getBoundingClientRect().width > 0);
+  // a finger on its middle reaches it (it is in the window, under no question, button or other target)
+  const reach = (node, r) => document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2)
+    ?.closest('[data-choice], [data-zoom]') === node;
   return {
     frame: box(f), scale: Number(frame.dataset.scale), window: {width: innerWidth, height: innerHeight},
     tappable: nodes.map((node) => {
       const r = node.getBoundingClientRect();
       return {what: node.dataset.choice || node.dataset.zoom || '?', board: frame.contains(node), seen: seen(r),
-              ...box(r)};
+              reach: reach(node, r), ...box(r)};
     }),
     moving: [...document.querySelectorAll('#board .floors-board [data-refers]')]
       .map((n) => seen(n.getBoundingClientRect())),
@@ -87,10 +90,12 @@ def test_every_floors_target_is_a_thumb_wide_on_a_phone(server: str, browser: An
         # a laptop: the whole floor in sight, nothing zoomed by itself
         desk = pages["desktop"]
         open_question(desk, server, staged, moment)
+        wait_settled(desk)
         assert desk.evaluate(TAPPABLE)["scale"] == 1, f"{kind}: the floor zoomed by itself on a laptop"
         # a phone
         page = pages["phone"]
         open_question(page, server, staged, moment)
+        wait_settled(page)  # the board has followed the question: measured and tapped where it stays
         what = f"floors {kind} ({lang}, phone)"
         seen = page.evaluate(TAPPABLE)
         targets = [item for item in seen["tappable"] if item["board"] and item["what"] not in ("in", "out", "fit")]
@@ -104,12 +109,13 @@ def test_every_floors_target_is_a_thumb_wide_on_a_phone(server: str, browser: An
         if any(item["width"] < THUMB or item["height"] < THUMB for item in targets):
             # the targets were spread too far for a thumb's zoom: a tap on one zooms in there, choosing nothing
             before = page.evaluate("() => ludus.state.decisions[0]")
-            target = next(item for item in targets if item["seen"] and page.evaluate(  # not under the zoom buttons
-                "([x, y]) => Boolean(document.elementFromPoint(x, y)?.closest('.floors-board [data-choice]'))",
-                [(item["left"] + item["right"]) / 2, (item["top"] + item["bottom"]) / 2]))
+            reached = [item for item in targets if item["seen"] and item["reach"]]  # not under the zoom buttons
+            assert reached, f"{what}: no target of the board can be tapped: {seen}"
+            target = reached[0]
             page.mouse.click((target["left"] + target["right"]) / 2, (target["top"] + target["bottom"]) / 2)
             page.wait_for_function("(was) => Number(document.querySelector('#board .board-frame').dataset.scale) > was",
                                    arg=seen["scale"])
+            wait_settled(page)
             assert page.evaluate("() => ludus.state.decisions[0]") == before, f"{what}: the zooming tap chose"
             seen = page.evaluate(TAPPABLE)
         check_thumb_sized(seen, what)
@@ -132,6 +138,7 @@ def test_the_view_follows_the_moving_figure_and_keeps_the_players_zoom(server: s
     context = browser.new_context(viewport=VIEWPORTS["phone"], is_mobile=True, has_touch=True)
     page = context.new_page()
     open_question(page, server, staged, moment)
+    wait_settled(page)
     chosen = page.evaluate("() => Number(document.querySelector('#board .board-frame').dataset.scale)")
     steps = 0
     for _ in range(3):
@@ -141,10 +148,7 @@ def test_the_view_follows_the_moving_figure_and_keeps_the_players_zoom(server: s
         seen = page.evaluate(TAPPABLE)
         onward = [item for item in seen["tappable"] if item["board"] and item["seen"] and item["what"] not in
                   ("in", "out", "fit", '"done"', '"undo"')]
-        # a target a finger reaches: not under the zoom buttons
-        onward = [item for item in onward if page.evaluate(
-            "([x, y, what]) => document.elementFromPoint(x, y)?.closest('[data-choice]')?.dataset.choice === what",
-            [(item["left"] + item["right"]) / 2, (item["top"] + item["bottom"]) / 2, item["what"]])]
+        onward = [item for item in onward if item["reach"]]  # a target a finger reaches: not under the zoom buttons
         if not onward:
             break
         target = onward[0]
@@ -159,7 +163,7 @@ def test_the_view_follows_the_moving_figure_and_keeps_the_players_zoom(server: s
         # the page has taken the new question in (lib/boardview.js keys a question by its kind and prompt)
         page.wait_for_function("() => document.querySelector('#board').dataset.question === JSON.stringify("
                                "[ludus.state.decisions[0]?.kind, ludus.state.decisions[0]?.prompt])")
-        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        wait_settled(page)  # cleared when that question arrived: set again once the view has followed the figure
         seen = page.evaluate(TAPPABLE)
         assert seen["scale"] == pytest.approx(chosen, abs=0.01), f"the player's zoom {chosen} became {seen['scale']}"
         assert seen["moving"] and all(seen["moving"]), "the figure being moved is outside the board's frame"

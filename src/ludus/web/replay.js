@@ -133,6 +133,13 @@ export function renderReplay(root, tableId) {
     }
   }
 
+  // a request refused for now (too many from this address, a busy server) says when to ask again
+  function later(seconds) {
+    const wait = Math.max(1, Number(seconds) || 1);
+    toast(t("replay.busy", { seconds: wait }), "info");
+    return new Promise((resolve) => setTimeout(resolve, wait * 1000));
+  }
+
   async function go(n) {
     const data = replay.data;
     if (!data) return;
@@ -145,7 +152,15 @@ export function renderReplay(root, tableId) {
     try {
       at = await views.at(n);
     } catch (error) {
-      toast(errorText(error.code, error.message));
+      // refused for now (too many requests, a busy server): the same step is asked again when the server says
+      // it may succeed, unless another step was asked for meanwhile
+      if (error.retryAfter) {
+        later(error.retryAfter).then(() => { if (ticket === drawing && !closed) go(n); });
+      } else if (replay.shown === null) {
+        refused(error);  // nothing on screen yet and nothing to wait for: say why instead of an empty board
+      } else {
+        toast(errorText(error.code, error.message));
+      }
       return;
     }
     if (ticket !== drawing || closed) return;
@@ -197,11 +212,17 @@ export function renderReplay(root, tableId) {
   }
 
   async function load(seat) {
-    try {
-      replay.data = await loadSteps(tableId, seat);
-    } catch (error) {
-      refused(error);
-      return false;
+    for (;;) {
+      try {
+        replay.data = await loadSteps(tableId, seat);
+        break;
+      } catch (error) {
+        if (!error.retryAfter || closed) {
+          refused(error);
+          return false;
+        }
+        await later(error.retryAfter);  // refused for now: asked again when the server says it may succeed
+      }
     }
     const data = replay.data;
     replay.seat = data.seat;
@@ -245,7 +266,12 @@ export function renderReplay(root, tableId) {
         : (step) => (step.hidden || step.choice === null || step.choice === undefined ? [] : [choiceText(step.choice)]);
       moves.fill(data, playerName, words);
     } catch (error) {
-      toast(errorText(error.code, error.message));
+      if (error.retryAfter && ticket === wording && !closed) {
+        await later(error.retryAfter);
+        if (ticket === wording && !closed) fillMoves();
+      } else {
+        toast(errorText(error.code, error.message));
+      }
     }
   }
 

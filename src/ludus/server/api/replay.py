@@ -40,6 +40,7 @@ from .lobby import LobbyError, match_file
 
 CHUNK = 16
 MAX_COUNT = 64
+RETRY_SECONDS = 5  # a replay that passed its deadline on a busy server: the page asks again after this
 SPECTATOR = "spectator"
 
 
@@ -129,7 +130,7 @@ class ReplayCache:
                 raise LobbyError("server-error", f"the saved match does not replay: {error}", 500) from error
             except WorkFailed as error:
                 raise LobbyError("replay-timeout", f"replaying this game took too long ({error}); try again later",
-                                 503) from error
+                                 503, RETRY_SECONDS) from error
             loaded = Loaded(replay, saved.seats)
             self.replays[table_id] = loaded
             while len(self.replays) > self.keep:

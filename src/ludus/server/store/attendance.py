@@ -72,20 +72,22 @@ class AttendanceRows:
         """A process starts: if no process has written a picture since ``alive_after`` (the whole server was
         down), the time it was down does not count towards closing deserted tables — every open and running
         table's "last seen" moves on by that time (to now, when no picture was ever written: the count starts
-        with this rule). Returns the seconds credited. The process's own first picture is written with it."""
+        with this rule). Returns the seconds credited (0 when no picture was ever written: there is no downtime to
+        speak of). The process's own first picture is written with it."""
         open_ids = select(tables.c.id).where(tables.c.status.in_(["open", "running"]))
         with self.engine.begin() as db:
             last = db.execute(select(func.max(attendance.c.updated))).scalar()
             credit = 0.0
             if last is None or last < alive_after:
-                credit = now - (last if last is not None else 0.0)
+                shift = now - (last if last is not None else 0.0)
+                credit = shift if last is not None else 0.0
                 ids = [row.id for row in db.execute(open_ids).all()]
                 known = {row.table_id: row.seen for row in db.execute(
                     select(human_seen).where(human_seen.c.table_id.in_(ids))).all()} if ids else {}
                 created = dict(db.execute(select(tables.c.id, tables.c.created).where(tables.c.id.in_(ids))).all()) \
                     if ids else {}
                 for table_id in ids:
-                    seen = min(now, (known.get(table_id) or created[table_id]) + credit)
+                    seen = min(now, (known.get(table_id) or created[table_id]) + shift)
                     if table_id in known:
                         db.execute(update(human_seen).where(human_seen.c.table_id == table_id).values(seen=seen))
                     else:

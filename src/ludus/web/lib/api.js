@@ -18,6 +18,7 @@ export async function api(path, body) {
     const error = new Error(data.detail || data.error);
     error.code = data.error;
     error.reason = data.reason; // a finer cause the page words itself (a weak password's)
+    error.retryAfter = data.retry_after; // whole seconds until a refused-for-now request may succeed
     throw error;
   }
   return data;

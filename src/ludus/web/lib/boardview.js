@@ -67,6 +67,7 @@ export function zoomable(svgNode, key, { corner = "top-right", thumb = 0 } = {})
     svgNode.style.touchAction = view.scale > 1 ? "none" : "pan-y";
     frame.classList.toggle("zoomed", view.scale > 1);
     frame.dataset.scale = view.scale.toFixed(2);
+    if (frame.isConnected) unsettle(frame.closest("[data-question]"));  // the board pans or zooms: not settled
   }
 
   // the SVG's user units per screen pixel (the viewBox is fitted inside the element, "meet")
@@ -258,10 +259,18 @@ export function bringIntoView(root, decision) {
   if (key === null) {
     delete root.dataset.question;
     delete root.dataset.asked;
+    delete root.dataset.settled;
+    asking.delete(root);
     return;
   }
-  if (root.dataset.question === key) return;
+  asking.add(root);
+  if (root.dataset.question === key) {
+    // a redraw of the same question: only a piece that began to glide moves anything (no layout is forced here)
+    if (root.querySelector("[data-gliding]")) unsettle(root);
+    return;
+  }
   root.dataset.question = key;
+  unsettle(root);
   if (root.dataset.looking) return;
   root.dataset.looking = "1";
   requestAnimationFrame(() => {
@@ -341,4 +350,61 @@ function look(root, fresh = true) {
     }
   }
   window.scrollBy({ top: delta, left: 0, behavior: "instant" });
+  unsettle(root);
 }
+
+// "The view has settled" — `data-settled` on the question's root: the question has been asked and brought into
+// view, and for STILL_FRAMES frames in a row nothing of it has moved: no scroll of the page, no pan or zoom of a
+// board, no change of a board's place on the page, no piece gliding. It is cleared (synchronously) whenever one
+// of those begins — a new question, a zoom or pan, a scroll, a change of the page's size, a glide — and set again
+// once all is still. What a player may tap is where it is drawn only then: browser tests wait on it before they
+// measure or tap a board (a board the page has made inert while it is out of step with the server is its own
+// matter: `#board[data-settled]:not([inert])`).
+const STILL_FRAMES = 2;
+const asking = new Set();  // roots that have a question now
+const watching = new WeakMap();  // root → { last: the previous frame's signature, still: frames without a change }
+
+function signature(root) {
+  const parts = [window.scrollX, window.scrollY];
+  for (const frame of root.querySelectorAll(".board-frame")) {
+    const r = frame.getBoundingClientRect();
+    parts.push(frame.querySelector("svg")?.getAttribute("viewBox"), r.left.toFixed(1), r.top.toFixed(1),
+      r.width.toFixed(1), r.height.toFixed(1));
+  }
+  return parts.join(" ");
+}
+
+function unsettle(root) {
+  if (!root) return;
+  delete root.dataset.settled;
+  const watch = watching.get(root);
+  if (watch) { watch.still = 0; watch.last = null; return; }
+  watching.set(root, { last: null, still: 0 });
+  const tick = () => {
+    const watched = watching.get(root);
+    if (!root.isConnected || !root.dataset.question) { watching.delete(root); return; }
+    // still on its way into view (the look waits for this frame), or a piece still gliding: not yet
+    const moving = root.dataset.looking || !root.dataset.asked || root.querySelector("[data-gliding]");
+    const now = moving ? null : signature(root);
+    if (now === null || now !== watched.last) {
+      watched.last = now;
+      watched.still = 0;
+    } else if (++watched.still >= STILL_FRAMES) {
+      watching.delete(root);
+      root.dataset.settled = "1";
+      return;
+    }
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}
+
+// a scroll or a change of the page's size moves every board with its question
+function unsettleAll() {
+  for (const root of asking) {
+    if (root.isConnected) unsettle(root);
+    else asking.delete(root);
+  }
+}
+addEventListener("scroll", unsettleAll, { passive: true });
+if (typeof ResizeObserver === "function") new ResizeObserver(unsettleAll).observe(document.documentElement);
