@@ -12,7 +12,7 @@ from ludus.ai import bot_for
 from ludus.engine import Match
 from ludus.games.floors.board import FLOOR, FLOOR_SQUARES, col_row
 from ludus.games.floors.game import GAME
-from ludus.games.floors.monster import run_tile_counted
+from ludus.games.floors.monster import run_each_tile, run_tile, run_tile_counted
 from ludus.games.floors.state import EATEN, OUT, WAITING
 
 MAX_CHOICES = 20_000
@@ -158,6 +158,28 @@ def test_a_monster_phase_on_any_board_keeps_every_figure_and_ends_on_plain_floor
     assert sum(1 for k in st.tiles if k) <= tiles_before  # tiles only ever leave the game
     assert steps <= 20 and len(eaten) == len(set(eaten))
     assert [r["n"] for r in trace if r["kind"] == "monster_step"] == list(range(1, steps + 1))
+
+
+def _whole_state(st) -> tuple:
+    return (bytes(st.tiles), st.figat[:], st.fig_sq[:], st.fig_black[:], st.monster_sq, st.monster_dir, st.stage,
+            st.out[:], st.turn)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st_.integers(0, 10**6), stage=st_.sampled_from([1, 2]))
+def test_one_monster_walk_cut_per_tile_leaves_each_world_as_that_tile_alone_would(seed, stage):
+    # the bots weigh every tile that may come from one walk (monster.run_each_tile): it must be exact
+    st, _ = _random_advanced_board(seed)
+    st.stage = stage
+    before = _whole_state(st)
+    tiles = [5, 7, 8, 10, -1, -2, -3]
+    worlds = run_each_tile(st, tiles)
+    assert _whole_state(st) == before and sorted(worlds) == sorted(tiles)
+    for tile in tiles:
+        alone = st.clone()
+        eaten = run_tile(alone, tile)
+        world, world_eaten = worlds[tile]
+        assert _whole_state(world) == _whole_state(alone) and world_eaten == eaten, tile
 
 
 @settings(max_examples=2, deadline=None)

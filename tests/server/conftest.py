@@ -12,11 +12,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from server_helpers import RedisServer, ServerProcess, TwoServers, free_port, new_database, shut_down
+from server_helpers import ServerPair, TwoServers, free_port, shut_down
 from starlette.testclient import TestClient
 
 from ludus.engine.registry import GAMES
-from ludus.server.store import Store
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -74,17 +73,26 @@ def postgres_url() -> Iterator[str]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-@pytest.fixture
-def two_servers(postgres_url: str, tmp_path: Path) -> Iterator[TwoServers]:
+@pytest.fixture(scope="session")
+def server_pair(postgres_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerPair]:
+    """One pair of server processes (with PostgreSQL and Redis) for every test of `two_servers`: starting them
+    is the slow part, and the tests can share them (each on its own tables and accounts)."""
     if shutil.which("redis-server") is None:
         pytest.skip("redis-server is not installed")
-    database = new_database(postgres_url)
-    redis = RedisServer()
-    logs = [tmp_path / "first.log", tmp_path / "second.log"]
-    servers = [ServerProcess(database, redis.url, log=log, extra=("--lease", "2")) for log in logs]
-    pair = TwoServers(redis, servers[0], servers[1], logs, Store(database))
+    pair = ServerPair(postgres_url, tmp_path_factory.mktemp("two-servers"))
     try:
         yield pair
     finally:
-        shut_down(pair.watchers, pair.first, pair.second, redis)
-        pair.store.close()
+        pair.close()
+
+
+@pytest.fixture
+def two_servers(server_pair: ServerPair) -> Iterator[TwoServers]:
+    """The shared pair, whole again (a process a test killed is started anew, a stalled Redis woken), with the
+    test's own sockets, closed after it."""
+    pair = server_pair.for_a_test()
+    try:
+        yield pair
+    finally:
+        shut_down(pair.watchers)
+        server_pair.restore_redis()  # at once: a stalled Redis would stall both servers until the next test

@@ -97,17 +97,24 @@ class ServerProcess:
         self.process = subprocess.Popen(args, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=stderr)
         if log is not None:
             stderr.close()
+        try:
+            self._wait_started()
+        except BaseException:  # a test's timeout too: no server is left running that nobody will stop
+            self.kill()
+            raise
+
+    def _wait_started(self) -> None:
         deadline = time.monotonic() + START_WAIT
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                said = log.read_text(errors="replace") if log is not None else self.process.stderr.read().decode()
+                said = self.log.read_text(errors="replace") if self.log is not None \
+                    else self.process.stderr.read().decode()
                 raise RuntimeError(f"server exited: {said[-2000:]}")
             try:
                 if httpx.get(self.url + "/health", timeout=1).status_code == 200:
                     return
             except httpx.HTTPError:
                 time.sleep(0.1)
-        self.kill()
         raise RuntimeError("server did not start")
 
     @property
@@ -229,15 +236,80 @@ def stored_match(store: Store, table_id: str) -> Match:
     return match
 
 
+class LogSince:
+    """A server's log file as written since one moment (a test's start): the processes of the shared pair
+    outlive a test, and what a test checks in their logs must be what they said during it."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.start = path.stat().st_size if path.exists() else 0
+
+    def read_text(self) -> str:
+        with self.path.open("rb") as log:
+            log.seek(self.start)
+            return log.read().decode(errors="replace")
+
+
+PAIR_OPTIONS = ("--lease", "2")
+
+
+class ServerPair:
+    """The processes behind `TwoServers`, started once for every test that uses them: two `ludus serve`
+    processes (leases of 2 s) on one new PostgreSQL database and one Redis. Each test works on its own tables;
+    one that kills or stalls a process leaves it to `restore`, which starts it again (or wakes it)."""
+
+    def __init__(self, cluster_url: str, folder: Path) -> None:
+        self.database = new_database(cluster_url)
+        self.redis = RedisServer()
+        self.paths = [folder / "first.log", folder / "second.log"]
+        self.servers: list[ServerProcess] = []
+        try:
+            for path in self.paths:
+                self.servers.append(self._serve(path))
+        except BaseException:
+            shut_down([], *self.servers, self.redis)
+            raise
+        self.store = Store(self.database)
+
+    def _serve(self, log: Path) -> ServerProcess:
+        return ServerProcess(self.database, self.redis.url, log=log, extra=PAIR_OPTIONS)
+
+    def restore_redis(self) -> None:
+        """Redis running and answering (started again if a test killed it, woken if it stalled it)."""
+        if self.redis.process is None or self.redis.process.poll() is not None:
+            self.redis.start()
+        else:
+            self.redis.resume()  # SIGCONT: nothing happens to a process that was not stopped
+
+    def restore(self) -> None:
+        """Redis running, both servers running (a killed one started again on its own log)."""
+        self.restore_redis()
+        for number, server in enumerate(self.servers):
+            if server.process.poll() is not None:
+                self.servers[number] = self._serve(self.paths[number])
+
+    def for_a_test(self) -> TwoServers:
+        """The pair as a test sees it, whole again: its own list of sockets, the logs from now on. (A server
+        a test killed is started again here, by the next test: no test's time holds more than one start.)"""
+        self.restore()
+        return TwoServers(self.redis, self.servers[0], self.servers[1], [LogSince(path) for path in self.paths],
+                          self.store)
+
+    def close(self) -> None:
+        shut_down([], *self.servers, self.redis)
+        self.store.close()
+
+
 @dataclass
 class TwoServers:
-    """Two `ludus serve` processes on one PostgreSQL database and one Redis (leases of 2 s), their logs,
-    a store on the same database for the test's own reading, and the sockets the test opened."""
+    """Two `ludus serve` processes on one PostgreSQL database and one Redis (leases of 2 s; shared by the
+    tests, see `ServerPair`), their logs since the test began, a store on the same database for the test's
+    own reading, and the sockets the test opened."""
 
     redis: RedisServer
     first: ServerProcess
     second: ServerProcess
-    logs: list[Path]
+    logs: list[LogSince]
     store: Store
     watchers: list[Watcher] = field(default_factory=list)
 

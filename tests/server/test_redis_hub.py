@@ -12,10 +12,10 @@ from typing import Any
 
 import httpx
 import pytest
-from server_helpers import ServerProcess, free_port
+from server_helpers import ServerProcess, TwoServers, free_port
 from websockets.sync.client import connect
 
-pytestmark = [pytest.mark.timeout(90),
+pytestmark = [pytest.mark.timeout(300),  # the SQLite case starts two servers: up to START_WAIT (120 s) each on CI
               pytest.mark.skipif(shutil.which("redis-server") is None, reason="redis-server is not installed")]
 
 
@@ -43,14 +43,20 @@ def receive(ws: Any, accept: Any) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("database", ["sqlite", "postgresql"])
-def test_moves_fan_out_between_server_processes_through_redis(tmp_path, redis_url: str, database: str,
+def test_moves_fan_out_between_server_processes_through_redis(tmp_path, database: str,
                                                                request: pytest.FixtureRequest) -> None:
-    db_url = f"sqlite:///{tmp_path / 'ludus.sqlite3'}" if database == "sqlite" else \
-        request.getfixturevalue("postgres_url")
-    first = ServerProcess(db_url, redis_url)
-    second = None
+    own: list[ServerProcess] = []  # the servers this test starts, and stops
+    if database == "sqlite":
+        db_url, redis_url = f"sqlite:///{tmp_path / 'ludus.sqlite3'}", request.getfixturevalue("redis_url")
+        own.append(ServerProcess(db_url, redis_url))
+        first = own[0]
+    else:  # the two processes on PostgreSQL and Redis the other multi-process tests share (conftest.py)
+        pair: TwoServers = request.getfixturevalue("two_servers")
+        first, second = pair.first, pair.second
     try:
-        second = ServerProcess(db_url, redis_url)  # (if it does not start, the first is still stopped)
+        if database == "sqlite":
+            own.append(ServerProcess(db_url, redis_url))  # (if it does not start, the first is still stopped)
+            second = own[1]
         created = httpx.post(first.url + "/api/tables", json={
             "game": "tiny", "players": 3, "bots": [None, None, "random"], "name": "Adso",
             "options": {"target": 30}, "bot_delay": 0}).json()
@@ -73,6 +79,5 @@ def test_moves_fan_out_between_server_processes_through_redis(tmp_path, redis_ur
             assert after_bot["view"]["counter"] >= 4 and after_bot["decisions"]
             assert "peek" not in json.dumps([e for e in after_bot["events"]])
     finally:
-        first.kill()
-        if second is not None:
-            second.kill()
+        for server in own:
+            server.kill()

@@ -35,6 +35,7 @@ from .api.history import History
 from .api.lobby import Lobby
 from .api.replay import ReplayApi, table_loader
 from .api.seating import Seating
+from .api.tutorials import Tutorials
 from .guards.hygiene import Hygiene, allowed_methods
 from .guards.limits import Limits, Rates, Setups, limits_from_arguments
 from .guards.logs import LOG_CONFIG
@@ -179,6 +180,7 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
         *accounts.routes(),
         *History(tables, accounts, archive).routes(),
         *Seating(tables, rates).routes(),
+        *Tutorials(tables, accounts).routes(),
         *analyses.routes(),
         *pictures.routes(),
         *openapi.routes(),
@@ -189,6 +191,7 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
         Route("/", page),
         Route("/t/{table_id}", page),
         Route("/rules/{game}", page),
+        Route("/learn/{game}", page),
         Route("/games/{table_id}/replay", page),
         Route("/account", page),
         Route("/me", page),

@@ -7,6 +7,7 @@ import { renderMyGames } from "./mygames.js";
 import { renderReplay } from "./replay.js";
 import { renderRules } from "./rules.js";
 import { renderTable } from "./table.js";
+import { renderTutorial } from "./tutorial.js";
 import { LANGUAGES, loadLanguage, preferredLanguage, t } from "./lib/i18n.js";
 import { ACCOUNT_CHANGED, currentAccount } from "./lib/account.js";
 import { NAVIGATE, navigate } from "./lib/nav.js";
@@ -31,6 +32,7 @@ function route() {
   let match;
   if ((match = path.match(/^\/t\/([\w-]+)$/))) current = renderTable(app, match[1]);
   else if ((match = path.match(/^\/rules\/([\w-]+)$/))) current = renderRules(app, match[1]);
+  else if ((match = path.match(/^\/learn\/([\w-]+)$/))) current = renderTutorial(app, match[1]);
   else if ((match = path.match(/^\/games\/([\w-]+)\/replay$/))) current = renderReplay(app, match[1]);
   else if (path === "/account") current = renderAccount(app);
   else if (path === "/me") current = renderMyGames(app);
@@ -63,7 +65,7 @@ async function start() {
     const link = event.target.closest("a[data-link]");
     if (link && !event.ctrlKey && !event.metaKey && link.origin === location.origin) {
       event.preventDefault();
-      navigate(link.pathname + link.search);  // a replay link names its move in the query
+      navigate(link.pathname + link.search + link.hash);  // a replay link names its move in the query; a rules link its section
     }
   });
   window.addEventListener("popstate", route);

@@ -5,7 +5,10 @@ import { errorText, gameName, t } from "./lib/i18n.js";
 import { navigate } from "./lib/nav.js";
 import { pageLoading, pageReady } from "./lib/ready.js";
 import { rememberName, rememberedName, seats } from "./lib/seats.js";
+import { tutorials } from "./lib/tutorials.js";
+import { aidField } from "./lobby/aid.js";
 import { editionField } from "./lobby/edition.js";
+import { learnSection } from "./lobby/learn.js";
 import { presetField } from "./lobby/presets.js";
 import { playsCoop, reseat, seatingOption, seatingProblem, standardSeating } from "./lobby/seating.js";
 import { tableSections } from "./lobby/tables.js";
@@ -18,6 +21,7 @@ export function renderLobby(root) {
   let games = [];
   let tables = [];
   let online = null;
+  let learn = null;  // the tutorials and how far this learner got (lib/tutorials.js)
   const view = { filter: "" };  // the game shown among the running tables ("" = all)
   const form = { game: "rose", players: 4, seatKinds: [], options: {}, humanBots: true, seating: null, seatingFor: "" };
   let timer = null;
@@ -25,6 +29,7 @@ export function renderLobby(root) {
   async function load() {
     try {
       if (!games.length) games = (await api("/api/games")).games;
+      learn = await tutorials().catch(() => null);
       ({ tables, online } = await listTables());
     } catch (error) {
       toast(errorText(error.code, error.message));
@@ -64,7 +69,7 @@ export function renderLobby(root) {
   // (web.option.<game>.<name>, .help, .<choice>). Options that are data rather than a choice (a components
   // edition, a picture seed, the Shadows seating chosen in the seat list) are not shown here.
   function optionField(option) {
-    if (option.name === "seating") return null;
+    if (option.name === "seating" || option.name === "aid") return null;  // seats and the aid have fields of their own
     const id = `opt-${option.name}`;
     const key = `web.option.${form.game}.${option.name}`;
     const value = form.options[option.name] ?? option.default;
@@ -175,6 +180,7 @@ export function renderLobby(root) {
       el("label", { class: "check" }, el("input", { type: "checkbox", checked: form.humanBots,
         onchange: (e) => { form.humanBots = e.target.checked; } }), t("web.lobby.bot_delay")),
       termsField(info, form),
+      aidField(info, form, render),
       presetField(info, form, render),
       options.length ? el("details", { class: "options lobby-options" }, el("summary", {}, t("web.lobby.options")), options) : null,
       editionField(info, form),
@@ -198,7 +204,7 @@ export function renderLobby(root) {
   function render() {
     root.replaceChildren(el("div", { class: "lobby" },
       el("section", { class: "intro" }, el("h1", {}, t("web.lobby.title")), el("p", {}, t("web.lobby.intro")), onlineCount()),
-      createForm(), tableList()));
+      learnSection(learn), createForm(), tableList()));
   }
 
   load();

@@ -2,6 +2,7 @@
 import { el } from "./lib/dom.js";
 import { catalog, gameName, has, t } from "./lib/i18n.js";
 import { pageLoading, pageReady } from "./lib/ready.js";
+import { tutorials } from "./lib/tutorials.js";
 import { assumedValues } from "./rules/assumed.js";
 
 const ORDER = ["goal", "setup", "day", "turn", "time", "move", "task", "suspicion", "william", "adson", "draw",
@@ -9,6 +10,7 @@ const ORDER = ["goal", "setup", "day", "turn", "time", "move", "task", "suspicio
 
 export function renderRules(root, game) {
   pageLoading("rules");
+  let outline;  // the game's tutorial: each chapter's link sits under the rules section it teaches
   function render() {
     const messages = catalog();
     const prefix = `${game}.help.`;
@@ -27,11 +29,24 @@ export function renderRules(root, game) {
     root.replaceChildren(el("article", { class: "rules card" },
       el("nav", { class: "tabs" }, tabs),
       el("h1", {}, has(`${prefix}title`) ? t(`${prefix}title`) : gameName(game)),
-      keys.length ? keys.map((key) => el("p", {}, messages[key])) : el("p", { class: "muted" }, t("web.rules.none")),
+      outline ? el("p", { class: "learn-link" }, el("a", { href: `/learn/${game}`, "data-link": true, id: "rules-learn" }, t("tutorial.ui.learn"))) : null,
+      keys.length ? keys.map((key) => section(key.slice(prefix.length), messages[key])) : el("p", { class: "muted" }, t("web.rules.none")),
       assumedValues(game),
       events.length ? [el("h2", {}, t("rose.ui.event_row")), el("ul", { class: "event-list" }, events)] : null));
-    pageReady("rules");
+    if (outline !== undefined) pageReady("rules");
+  }
+  function section(name, text) {
+    const chapters = (outline?.chapters || []).filter((chapter) => chapter.rules === name);
+    return el("div", { class: "rules-section", id: `rules-${name}` }, el("p", {}, text),
+      chapters.map((chapter) => el("p", { class: "learn-chapter" }, el("a", { href: `/learn/${game}?chapter=${chapter.id}`,
+        "data-link": true, "data-chapter": chapter.id },
+      `▶ ${t("tutorial.ui.learn_chapter", { chapter: t(`tutorial.${game}.chapter.${chapter.id}`) })}`))));
   }
   render();
+  tutorials().then((learn) => learn.list.find((item) => item.game === game) || null).catch(() => null).then((found) => {
+    outline = found;
+    render();
+    if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();  // a chapter's link back
+  });
   return { render };
 }

@@ -16,7 +16,7 @@ from ludus.engine import Choice, Decision, Game
 
 from .board import EXIT_DISTANCE
 from .game import GAME, FloorsGame
-from .monster import run_tile
+from .monster import run_each_tile
 from .movement import move_results
 from .search import fast_clone
 from .state import OUT, WAITING, FloorsState
@@ -124,10 +124,9 @@ class GreedyBot(_Planner):
         best_score = -1e18
         for quick, fig, steps, st in shortlist:
             expected = 0.0
+            worlds = run_each_tile(st, [tile for tile, _ in odds])
             for tile, p in odds:
-                trial = fast_clone(st)
-                run_tile(trial, tile)
-                expected += p * seat_worth(trial, seat)
+                expected += p * seat_worth(worlds[tile][0], seat)
             score = expected + 0.01 * quick
             if score > best_score:
                 best_score, best = score, (fig, steps)

@@ -11,14 +11,14 @@ See docs/floors.md for the decision/view/trace contract.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
 from ludus.engine import Decision, Event, IllegalChoice, Option, Outcome, check_players, resolve_options
 from ludus.engine.chance import rng_for
 
-from . import monster
+from . import aid, monster
 from .board import (
     AROUND,
     BASIC_POOLS,
@@ -66,6 +66,8 @@ OPTIONS: tuple[Option, ...] = (
            "or after the tile before last as stage 1", ("whole_deck", "before_last")),
     Option("stone_in_blood", "blocks", "a stone lying in a blood pool stops a figure sliding through it, "
            "or is pushed on at every square of the slide", ("blocks", "pushed_on")),
+    Option("aid", False, "an aid that teaches (casual tables only): before a move, the monster's path for each tile "
+           "that may come next, as the board stands, with the figures it would eat"),
 )
 
 SETUP_TILES: dict[str, int] = {"stone": 3, "crystal": 2, "right": 4, "turn": 2, "teleporter0": 2,
@@ -468,6 +470,22 @@ class FloorsGame:
 
     # --- what everyone sees ----------------------------------------------------------------
     def view(self, state: FloorsState, seat: int | None) -> dict[str, Any]:
+        return self.views(state, [seat])[seat]
+
+    def views(self, state: FloorsState, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+        """``view`` of several seats at once: every seat sees the same board, so the aid (option ``aid``) is
+        worked out once, from the first of these views, and shared (it is read, not changed)."""
+        found: dict[int | None, dict[str, Any]] = {}
+        shared: dict[str, Any] | None = None
+        for seat in seats:
+            data = found[seat] = self._view(state, seat)
+            if state.options.get("aid"):
+                if shared is None:
+                    shared = {"aid": aid.preview(data)}  # from the view alone, as a learner could work it out
+                data["aid"] = shared["aid"]
+        return found
+
+    def _view(self, state: FloorsState, seat: int | None) -> dict[str, Any]:
         st = state
         figures = []
         for f, s in enumerate(st.fig_sq):
@@ -485,7 +503,7 @@ class FloorsGame:
         if st.phase == "setup":
             setup = {"left": dict(st.setup_left), "tile": st.setup_tile,
                      "square": _xy(st.setup_square) if st.setup_square >= 0 else None, "placer": st.setup_placer}
-        return {
+        data: dict[str, Any] = {
             "game": self.id, "players": st.players, "seat": seat, "options": dict(st.options),
             "phase": st.phase, "round": st.round, "stage": st.stage, "start_player": st.start_player,
             "turn": st.turn if st.turn >= 0 else None,
@@ -507,6 +525,7 @@ class FloorsGame:
             "setup": setup,
             "winners": None if st.winners is None else st.winners[:],
         }
+        return data
 
     def outcome(self, state: FloorsState) -> Outcome | None:
         if state.winners is None:

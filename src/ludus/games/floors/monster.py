@@ -9,6 +9,7 @@ such steps, a hit tile runs until enough figures are eaten (at most 20 steps); a
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from .board import DIRS, ENTRANCE, EXIT, NEXT, RAYS, SIZE, col_row
@@ -253,3 +254,36 @@ def run_tile_counted(st: FloorsState, tile: int,
         trace.append({"kind": "monster_end", "at": _xy(st.monster_sq), "facing": DIRS[st.monster_dir],
                       "eaten": eaten[:], "steps": n})
     return eaten, n
+
+
+def run_each_tile(st: FloorsState, tiles: Iterable[int]) -> dict[int, tuple[FloorsState, list[int]]]:
+    """The world after each of ``tiles`` (and the figures it ate), as ``run_tile`` on a clone of ``st`` would
+    leave it; ``st`` is left unchanged.
+
+    Every tile is the same walk of looks and steps, cut at a different point (a number tile after that many
+    steps, a hit tile once enough figures are eaten or after ``HIT_STEP_CAP`` steps), then a final look. So
+    the monster walks once, as far as the longest tile goes, and each tile's world is a copy taken where its
+    walk ends: a search weighing every tile that may come runs about a third of the steps. The copies share
+    the random generator and the deck with ``st`` (``clone(for_search=True)``): nothing here draws from them.
+    """
+    numbers = sorted({tile for tile in tiles if tile > 0})
+    hits = sorted({-tile for tile in tiles if tile < 0})
+    results: dict[int, tuple[FloorsState, list[int]]] = {}
+    walk = st.clone(for_search=True)
+    eaten: list[int] = []
+
+    def ends_here(tile: int) -> None:
+        world = walk.clone(for_search=True)
+        look(world, None, final=True)
+        results[tile] = (world, eaten[:])
+
+    last = max(numbers[-1] if numbers else 0, HIT_STEP_CAP if hits else 0)
+    n = 0
+    while n < last and (numbers or hits):
+        n += 1
+        step(walk, look(walk), eaten)
+        while numbers and numbers[0] == n:
+            ends_here(numbers.pop(0))
+        while hits and (len(eaten) >= hits[0] or n == HIT_STEP_CAP):
+            ends_here(-hits.pop(0))
+    return results

@@ -3,7 +3,8 @@
 Everything works on *worlds* built from a seat's view (``GAME.world_from_view``). The only hidden
 thing in Fearsome Floors is the order of the monster deck; a world carries some order, but nothing here
 reads it: the next tile is weighed by its probability from the deck's contents (``tile_odds``), and the
-monster is run exactly (``monster.run_tile`` on a cloned world) for every tile that may come.
+monster is run exactly for every tile that may come (``monster.run_each_tile``: one walk, a copy where
+each tile's walk ends).
 
 A round is simulated without the game's own end-of-round code (that would draw the world's sampled top
 tile): ``play_move`` plays a whole move and passes the turn, and ``monster_expectation`` replaces the
@@ -16,11 +17,11 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .board import EXIT_DISTANCE
+from .board import EXIT_DISTANCE, SIZE
 from .game import GAME
-from .monster import run_tile
+from .monster import run_each_tile
 from .movement import move_results
-from .state import OUT, WAITING, FloorsState, first_out
+from .state import EATEN, OUT, WAITING, FloorsState, first_out
 
 Move = tuple[int, list[str]]
 """A whole move: the figure and its step choices (ending in "done" or "exit")."""
@@ -78,7 +79,10 @@ def figure_worth(st: FloorsState, fig: int, moves_left: int) -> float:
     ``moves_left`` is how many more moves the figure will get; a figure that cannot reach the exit in
     time is worth little, because figures still inside at the end count as eaten.
     """
-    s = st.fig_sq[fig]
+    return _worth_at(st.fig_sq[fig], moves_left)
+
+
+def _worth_at(s: int, moves_left: int) -> float:
     if s == OUT:
         return OUT_WORTH
     if s >= 0:
@@ -97,12 +101,25 @@ def figure_worth(st: FloorsState, fig: int, moves_left: int) -> float:
     return worth
 
 
+_WORTHS: dict[int, list[float]] = {}
+
+
+def _worth_table(moves_left: int) -> list[float]:
+    """``figure_worth`` of every place a figure can be (index: square − EATEN, so eaten, out and waiting come
+    first), computed once per ``moves_left``: the search judges tens of thousands of worlds a move."""
+    table = _WORTHS.get(moves_left)
+    if table is None:
+        table = _WORTHS[moves_left] = [_worth_at(s, moves_left) for s in range(EATEN, SIZE)]
+    return table
+
+
 def seat_totals(st: FloorsState, moves_left: int) -> list[float]:
     """Each seat's figures' worth, and the first figure out's bonus (``FIRST_OUT_WORTH``)."""
     totals = [0.0] * st.players
     owner = st.fig_owner
-    for f in range(len(st.fig_sq)):
-        totals[owner[f]] += figure_worth(st, f, moves_left)
+    worth = _worth_table(moves_left)
+    for f, s in enumerate(st.fig_sq):
+        totals[owner[f]] += worth[s - EATEN]
     first = first_out(st)
     if first is not None:
         totals[first] += FIRST_OUT_WORTH
@@ -149,9 +166,10 @@ def monster_expectation(st: FloorsState, seats: tuple[int, ...]) -> list[float]:
     ended = last_phase(st)
     moves_left = phases_after_next(st)
     expected = [0.0] * len(seats)
-    for tile, p in tile_odds(st):
-        trial = fast_clone(st)
-        run_tile(trial, tile)
+    odds = tile_odds(st)
+    worlds = run_each_tile(st, [tile for tile, _ in odds])
+    for tile, p in odds:
+        trial = worlds[tile][0]
         if st.stage == 1 and len(st.played) + 1 >= st.stage_tiles():
             trial.stage = 2  # the new stage: figures eaten from now on are gone
         for i, seat in enumerate(seats):

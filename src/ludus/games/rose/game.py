@@ -8,7 +8,7 @@ from typing import Any
 
 from ludus.engine import BadOptions, Decision, Event, Option, Outcome, check_players, resolve_options
 
-from . import rules
+from . import aid, rules
 from .components import EditionError, load_edition
 from .options import OPTIONS
 from .state import RoseState
@@ -44,10 +44,17 @@ class RoseGame:
         return rules.apply(state, seat, choice)
 
     def view(self, state: RoseState, seat: int | None) -> dict[str, Any]:
-        return _view(state, seat)
+        data = _view(state, seat)
+        if state.opts.get("aid"):
+            data["aid"] = aid.reminder(data)  # from the view alone, as a learner could work it out
+        return data
 
     def views(self, state: RoseState, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
-        return _views(state, seats)
+        found = _views(state, seats)
+        if state.opts.get("aid"):
+            for data in found.values():
+                data["aid"] = aid.reminder(data)
+        return found
 
     def outcome(self, state: RoseState) -> Outcome | None:
         result = state.result

@@ -27,5 +27,7 @@ OPTIONS: tuple[Option, ...] = (
            "places in front of the others are all different (false: any colour for each)"),
     Option("bonus_mandatory", True,
            "8. event extras that give +2 to one or +1 to two monks are mandatory (false: may be skipped)"),
+    Option("aid", False, "an aid that teaches (casual tables only): what each seat has revealed and which monks it "
+           "may still be, from public information"),
     Option("edition", None, "component values overriding the table (row name → value), or null"),
 )

@@ -12,7 +12,7 @@ from typing import Any
 from ludus.engine import BadOptions, Choice, Decision, Event, Option, Outcome, check_players, resolve_options
 from ludus.engine.chance import rng_for
 
-from . import rules, views
+from . import aid, rules, views
 from .maps import MapParams, NoMap, unreliable
 from .seating import teams_for
 from .state import COOP_PRESETS, ShadowsState
@@ -45,6 +45,8 @@ class Shadows:
                " the rules only see picture ids", minimum=-(2**63), maximum=2**63 - 1),
         Option("max_map_rating", 5, "only maps of this difficulty or easier (1 = first games)",
                choices=(1, 2, 3, 4, 5)),
+        Option("aid", False, "an aid that teaches (casual tables only): for detectives, this round's clue cards, "
+               "the pictures they led to and what each landing found, at a glance"),
         Option("seating", None, "each team's seats, its officer first, e.g. {\"black\": [2, 0], \"orange\": [1, 3]};"
                " none = even seats black, odd orange, seats 0 and 1 officers (co-op: seat 0)"),
     )
@@ -103,7 +105,10 @@ class Shadows:
         return rules.advance(state, now)
 
     def view(self, state: ShadowsState, seat: int | None) -> dict[str, Any]:
-        return views.view(state, seat)
+        data = views.view(state, seat)
+        if state.options.get("aid"):
+            data["aid"] = aid.round_history(data)  # from the view alone, as a learner could work it out
+        return data
 
     def outcome(self, state: ShadowsState) -> Outcome | None:
         return rules.outcome(state)

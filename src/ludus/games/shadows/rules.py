@@ -126,8 +126,10 @@ def end_round(state: ShadowsState, winner: Team | None, loser: Team | None, reas
 # --- the landing check --------------------------------------------------------------------
 
 
-def check_landing(state: ShadowsState, team: Team, space: int, cards: int) -> list[Event]:
-    """Resolve the landing space on the team's map card (rulebook "3 Ellenőrzés")."""
+def check_landing(state: ShadowsState, team: Team, space: int, cards: list[str], start: int) -> list[Event]:
+    """Resolve the landing space on the team's map card (rulebook "3 Ellenőrzés"). The landing keeps the clue
+    cards it was made with and where the figure came from: both were public (the cards came from the face-up
+    row), and the detectives' aid shows the round's cards and pictures from them."""
     assert state.map is not None
     kind = state.map.kind(space, state.card_for(team.name))
     marked = any(space in t.markers for t in state.teams.values())
@@ -147,8 +149,8 @@ def check_landing(state: ShadowsState, team: Team, space: int, cards: int) -> li
         team.police.append(space)
         result = "police"
         events.append(Event("police-caught", {"team": team.name, "space": space, "tokens": len(team.police)}))
-    state.landings.append({"team": team.name, "space": space, "cards": cards, "result": result,
-                           "markers": markers, "marked": marked})
+    state.landings.append({"team": team.name, "space": space, "cards": len(cards), "result": result,
+                           "markers": markers, "marked": marked, "from": start, "given": list(cards)})
     if result == "client":
         events.extend(end_round(state, team, _other(state, team), "client"))
     elif result == "police" and len(team.police) >= state.options["police_limit"]:
@@ -256,13 +258,14 @@ def _give(state: ShadowsState, team: Team, seat: int, cards: list[Any]) -> list[
 
 def _move(state: ShadowsState, team: Team, seat: int, space: int) -> list[Event]:
     cards = team.hand
+    start = team.figure
     events = [Event("moved", {"team": team.name, "seat": seat, "from": team.figure, "to": space,
                               "cards": list(cards)})]
     team.figure = space
     team.hand = []
     team.forget_proposal()
     state.discard.extend(cards)
-    events.extend(check_landing(state, team, space, len(cards)))
+    events.extend(check_landing(state, team, space, cards, start))
     return events
 
 

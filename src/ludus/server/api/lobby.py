@@ -281,6 +281,10 @@ class Lobby:
         wants_rating = body.get("rated", True)
         if not isinstance(wants_rating, bool):
             raise LobbyError("malformed", "rated is true or false")
+        if options.get("aid") and body.get("rated") is True:
+            # an aid that teaches (issue 23) plays part of the game for the learner: never in a rated game
+            raise LobbyError("aid-on-rated-table", "an aid that teaches is for casual tables only: "
+                             "ask for an unrated table (rated: false) or turn the aid off")
         # a game with changed rule options measures something else: only the rules as published are rated
         rated = wants_rating and options == resolve_options(game.options, {})
         seed = new_secret()  # 256 bits; it leaves the server only in the saved match of a finished game

@@ -197,6 +197,25 @@ PATHS: dict[str, Schema] = {
         {"name": "until", "in": "query", "required": False, "schema": DAY}, PAGE_PARAM])},
     "/api/ratings/{game}": {"get": _operation("A game's leaderboard, 50 a page", {"200": _json({"type": "object"})},
                                               tag="history", parameters=[_path_param("game", GAME_ID), PAGE_PARAM])},
+    # --- the tutorials ------------------------------------------------------------------------------------------
+    "/api/tutorials": {"get": _operation("The games' tutorials, their chapters, and the account's progress", {
+        "200": _json(_object(["tutorials", "progress"], tutorials={"type": "array", "items": {"type": "object"}},
+                             progress={"type": ["object", "null"]}))}, tag="tutorials")},
+    "/api/tutorials/{game}/steps/{step}": {
+        "get": _operation("A tutorial step: the learner's view of the scripted game there, and what the step asks", {
+            "200": _json(_object(["game", "step", "steps", "view", "decisions"], game=GAME_ID,
+                                 step={"type": "integer"}, steps={"type": "integer"}, view={"type": "object"},
+                                 decisions={"type": "array", "items": {"type": "object"}}))},
+            tag="tutorials", parameters=[_path_param("game", GAME_ID), _path_param("step")]),
+        "post": _operation("Judge the learner's click with the engine: ok, illegal (the refusal) or other", {
+            "200": _json(_object(["result"], result={"enum": ["ok", "illegal", "other"]}, code={"type": "string"},
+                                 detail={"type": "string"}, next={"type": "object"}))},
+            tag="tutorials", parameters=[_path_param("game", GAME_ID), _path_param("step")],
+            body=_object(["choice"], choice={}))},
+    "/api/tutorials/{game}/progress": {"post": _operation("Keep a signed-in learner's step (and whether finished)", {
+        "200": _json(_object(["step", "done"], step={"type": "integer"}, done={"type": "boolean"}))},
+        tag="tutorials", parameters=[_path_param("game", GAME_ID)],
+        body=_object(["step"], step={"type": "integer"}, done={"type": "boolean"}))},
     # --- pictures, messages, health, this document -----------------------------------------------------------------
     "/pictures/labels.json": {"get": _operation("The pictures' names in one language", {"200": _json(_object(
         ["lang", "labels"], lang={"type": "string"}, labels={"type": "object"}))}, tag="pictures",
@@ -214,6 +233,7 @@ PATHS: dict[str, Schema] = {
     "/": _page("The lobby"),
     "/t/{table_id}": _page("A table", [_path_param("table_id")]),
     "/rules/{game}": _page("A game's rules", [_path_param("game")]),
+    "/learn/{game}": _page("A game's tutorial", [_path_param("game")]),
     "/games/{table_id}/replay": _page("A finished game's replay", [_path_param("table_id")]),
     "/account": _page("Sign in or up"),
     "/me": _page("The player's own page"),

@@ -5,6 +5,7 @@
 - ``leases.py`` — which live process runs a table's bots and clock;
 - ``attendance.py`` — when a person was last at each table, and each process's spectators and people online;
 - ``chat.py`` — chat lines;
+- ``tutorials.py`` — how far signed-in players got in the tutorials;
 - ``analysis.py`` — the coach's analyses of finished games' seats;
 - ``accounts.py`` — accounts and sessions; ``ratings.py`` — the archive and ratings; ``deadlines.py`` —
   turn-based tables' deadlines; ``sightings.py`` — where accounts were seen from (keyed hashes only);
@@ -31,10 +32,11 @@ from .moves import MoveConflict, moves
 from .ratings import ratings, result_seats, results
 from .sightings import Sightings, settings, sightings
 from .tables import SeatRecord, TableRecord, hash_token, invites, rematches, seats, tables
+from .tutorials import tutorial_progress
 
 __all__ = [
     "DEFAULT_URL", "Checkpointer", "MoveConflict", "SeatRecord", "Sightings", "Snapshot", "Store", "TableRecord",
     "accounts", "analyses", "attendance", "chat_lines", "deadlines", "hash_token", "human_seen", "invites",
     "leases", "make_engine", "metadata", "migrations", "moves", "ratings", "rematches", "result_seats", "results",
-    "seats", "sessions", "settings", "sightings", "tables",
+    "seats", "sessions", "settings", "sightings", "tables", "tutorial_progress",
 ]

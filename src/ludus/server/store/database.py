@@ -10,9 +10,10 @@ from .engine import DEFAULT_URL, Checkpointer, make_engine
 from .leases import LeaseRows
 from .moves import MoveLog
 from .tables import TableRows
+from .tutorials import TutorialRows
 
 
-class Store(TableRows, MoveLog, LeaseRows, ChatLines, AnalysisRows, AttendanceRows):
+class Store(TableRows, MoveLog, LeaseRows, ChatLines, AnalysisRows, AttendanceRows, TutorialRows):
     """Synchronous storage calls; the server runs them inline for SQLite, in a thread otherwise."""
 
     def __init__(self, url: str | None = None) -> None:

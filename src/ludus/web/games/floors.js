@@ -7,6 +7,7 @@ import { el } from "../lib/dom.js";
 import { mention, showMentions, wireMentions } from "../lib/mentions.js";
 import { glide, places } from "../lib/motion.js";
 import { svg } from "../lib/svg.js";
+import { aidLayer, aidPanel } from "./floors/aid.js";
 import { COLUMN_LETTERS, squareName } from "./floors/squares.js";
 
 const CELL = 40;
@@ -260,6 +261,8 @@ function boardSvg(state, ctx, offer) {
         svg("path", { d: "M0 -11 L6 -2 L2 -2 L2 9 L-2 9 L-2 -2 L-6 -2 Z", fill: TELE[tp.pair] }))));
   }
   for (const tile of view.tiles) layers.push(tileShape(tile));
+  // the aid (a casual table's option): the monster's walk if the board stayed as it is — not while it walks
+  if (view.aid && !frame) layers.push(aidLayer(view, ([c, r]) => [x0(c) + CELL / 2, y0(r) + CELL / 2]));
   // the monster's path during the animation
   if (frame?.trail?.length) {
     const points = [...frame.trail, frame.monster?.sq].filter(Boolean).map(([c, r]) => `${x0(c) + CELL / 2},${y0(r) + CELL / 2}`);
@@ -561,7 +564,9 @@ export function render(root, state, ctx) {
   root.replaceChildren(el("div", { class: "floors" },
     prompt,
     el("div", { class: "floors-grid" }, board,
-      el("div", { class: "floors-side" }, playersPanel(state, local), deckPanel(state, local), logPanel(state, local)))));
+      el("div", { class: "floors-side" }, playersPanel(state, local), currentFrame() ? null : aidPanel(state.view, {
+        t: (key, params) => tr(ctx, key, params), tile: (tile) => tileName(ctx, tile), figure: (id) => figureName(ctx, state.view, id),
+      }, redraw), deckPanel(state, local), logPanel(state, local)))));
   wireMentions(root);
   showMentions(root);
   if (!styled) return false;  // drawn again, for good, once the stylesheets are in

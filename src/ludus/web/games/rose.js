@@ -5,6 +5,7 @@ import { el } from "../lib/dom.js";
 import { mention, showMentions, wireMentions } from "../lib/mentions.js";
 import { glide, places } from "../lib/motion.js";
 import { svg } from "../lib/svg.js";
+import { aidPanel } from "./rose/aid.js";
 
 const BUILDINGS = ["Bibliotheca", "Scriptorium", "Stabulum", "Dormitorium", "Officina", "Refectorium", "Culina",
   "Porta", "InfirmorumDomus", "Balneatorium", "Ecclesia", "Capitulum", "Porticus", "Hortus"];
@@ -529,7 +530,7 @@ export function render(root, state, ctx) {
       // your hand beside the abbey (below it on a phone): a card is chosen with the board in sight
       el("aside", { class: "rose-side" }, yourArea(ctx, w, view, offer), sundial(w, view), eventRow(w, view)),
       // the state one decides on — the tracks, the players, what just happened — beside them on a laptop
-      el("div", { class: "rose-state", "data-beside": "" }, tracks(ctx, w, view, offer), players(ctx, w, view), gameLog(ctx, w)))));
+      el("div", { class: "rose-state", "data-beside": "" }, tracks(ctx, w, view, offer), players(ctx, w, view), aidPanel(ctx, w, view, { fill: PAINT, ink: INK }), gameLog(ctx, w)))));
   window.scrollTo(0, scrollY);
   wireMentions(root);
   showMentions(root);

@@ -8,6 +8,7 @@ import { el } from "../lib/dom.js";
 import { mention, showMentions, wireMentions } from "../lib/mentions.js";
 import { glide, places } from "../lib/motion.js";
 import { svg } from "../lib/svg.js";
+import { aidPanel } from "./shadows/aid.js";
 import { agreementPanel, proposalMark } from "./shadows/agreement.js";
 import { labelsLoaded, loadLabels, openEnlarged, pictureLabel, spaceZoom, zoomable } from "./shadows/enlarge.js";
 import { spaceLabel, spaceNumber } from "./shadows/spaces.js";
@@ -468,7 +469,10 @@ export function render(root, state, ctx) {
         mapLegend(state, ctx)),
       el("div", { class: "shadows-side" },
         // a detective reads the team's clue cards first; an officer chooses from the face-up row first
-        state.view.you?.role === "detective" ? [handsPanel(state, ctx, move), faceUpPanel(state, ctx, give, refresh)]
+        state.view.you?.role === "detective" ? [handsPanel(state, ctx, move), aidPanel(state.view, {
+          t: (key, params) => tr(ctx, key, params), space: (id) => spaceNumber(state.view.layout, id),
+          card: (id, attrs) => cardImage(state.view, id, attrs), result: (kind) => tr(ctx, `kind.${kind}`),
+        }), faceUpPanel(state, ctx, give, refresh)]
           : [faceUpPanel(state, ctx, give, refresh), handsPanel(state, ctx, move)],
         state.view.you ? el("div", { class: "chat-slot", "data-chat-slot": "" }, chat) : null,
         historyPanel(state, ctx)))));

@@ -1,0 +1,94 @@
+"""Issue 23: a new player learns The Name of the Rose from its tutorial, by clicking, in English, Hungarian and
+Chinese, on a laptop and on a phone: from the lobby's "Learn to play", every step's highlighted move, a wrong
+click answered in words (the engine's refusal, or the move the step asks for), leaving and resuming at the same
+step, and the finished tutorial ticked in the lobby. The steps and the page's time to react to each click are
+printed (never asserted: CI is a busy machine)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from page_helpers import wait_ready
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
+
+
+def _step(page: Any) -> int:
+    return int(page.get_attribute("html", "data-tutorial-step"))
+
+
+def _after(page: Any, step: int) -> None:
+    page.wait_for_selector(f"html[data-page='tutorial'][data-ready='true'][data-tutorial-step='{step}']",
+                           state="attached", timeout=60_000)
+
+
+@pytest.mark.parametrize("viewport", [(1280, 800), (390, 844)], ids=["laptop", "phone"])
+@pytest.mark.parametrize("lang", ["en", "hu", "zh"])
+def test_a_new_player_finishes_the_rose_tutorial_by_clicking(server: str, browser: Any, lang: str,
+                                                            viewport: tuple[int, int]) -> None:
+    context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+    context.add_init_script(f"localStorage.setItem('ludus.lang', '{lang}')")
+    page = context.new_page()
+    page.goto(server + "/")
+    wait_ready(page, "lobby")
+    page.click("#learn [data-tutorial='rose'] a")
+    wait_ready(page, "tutorial")
+    assert _step(page) == 0
+    said = page.inner_text("#tutorial-text")
+    assert "tutorial." not in said and "{" not in said and "null" not in page.inner_text("#tutorial-coach")
+    if lang != "en":
+        assert "Play" not in said, said
+
+    # a wrong click: a building is no card (the engine refuses), another card is legal but not this step's move
+    page.locator("[data-building='Porta'] .building-name").click()
+    page.wait_for_selector("#tutorial-refused[data-result='illegal'][data-code='not-offered']")
+    other = page.locator(".action-card.choosable:not(.tutorial-target)").first
+    other.click()
+    page.wait_for_selector("#tutorial-refused[data-result='other']")
+    assert _step(page) == 0
+
+    reactions: list[tuple[int, str, int, float]] = []  # step, question, the page's own ms, the click's wall s
+    while page.locator("#tutorial-finish").count() == 0:
+        step = _step(page)
+        if step == 3:  # leave and come back: the same step
+            page.goto(server + "/")
+            wait_ready(page, "lobby")
+            page.click("#learn [data-tutorial='rose'] a")
+            _after(page, 3)
+        target = page.locator(".tutorial-target").first
+        kind = page.get_attribute("[data-prompt]", "data-prompt") or "?"
+        started = time.perf_counter()
+        target.click()
+        _after(page, step + 1)
+        reactions.append((step, kind, int(page.get_attribute("html", "data-reacted")), time.perf_counter() - started))
+    page.click("#tutorial-finish")
+    page.wait_for_selector("#tutorial-finished")
+    page.goto(server + "/")
+    wait_ready(page, "lobby")
+    page.wait_for_selector("#learn [data-tutorial='rose'][data-done='true']")
+    page_ms = [ms for _, _, ms, _ in reactions]
+    each = ", ".join(f"{n}:{kind}={ms}" for n, kind, ms, _ in reactions)
+    print(f"\nrose tutorial {lang} {viewport[0]}x{viewport[1]}: {len(reactions)} moves clicked; the page's reaction "
+          f"per step (ms, click sent to next step drawn): {each}"
+          + f"; median {sorted(page_ms)[len(page_ms) // 2]} ms, max {max(page_ms)} ms; clicking the whole tutorial "
+          f"took {sum(wall for *_, wall in reactions):.1f} s of the test's wall clock")
+    context.close()
+
+
+def test_the_rules_page_links_into_the_tutorials_chapters_and_each_chapter_back_to_its_rules(
+        server: str, browser: Any) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(server + "/rules/rose")
+    wait_ready(page, "rules")
+    assert page.locator("#rules-events [data-chapter='events']").count() == 1
+    page.click("#rules-events [data-chapter='events']")
+    wait_ready(page, "tutorial")
+    page.wait_for_selector(".tutorial-chapters [data-chapter='events'].active")
+    page.screenshot(path="/tmp/tut/phone-events.png")
+    page.click("#tutorial-rulebook")
+    wait_ready(page, "rules")
+    assert page.evaluate("location.pathname + location.hash") == "/rules/rose#rules-events"
+    context.close()
