@@ -27,6 +27,7 @@ reachable spaces over the same clues); police tokens and evidence per round; rou
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import time
 from dataclasses import dataclass, field
@@ -34,7 +35,7 @@ from typing import Any
 
 from ludus.ai.stats import wilson_interval
 from ludus.engine import Decision
-from ludus.games.shadows import board
+from ludus.games.shadows import ai, board
 from ludus.games.shadows.ai import Detective, Officer, Plan, deck_of, make_policy
 from ludus.games.shadows.association import ColourReader, LiteralReader, name_words
 from ludus.games.shadows.game import GAME
@@ -158,7 +159,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--only", default="", help="run only the line-ups whose name contains this text")
     parser.add_argument("--progress", type=int, default=0, help="print the figures so far every N rounds (0: never)")
+    parser.add_argument("--settings", default="{}",
+                        help='JSON settings laid over the hard level\'s (ai.LEVELS), e.g. \'{"plainness": 0.5}\'')
     args = parser.parse_args(argv)
+    ai.LEVELS["hard"] = {**ai.LEVELS["hard"], **json.loads(args.settings)}
     print(f"Shadows AI with partners built differently: {args.rounds} seeded co-op rounds per line-up")
 
     def ai_officer() -> Officer:

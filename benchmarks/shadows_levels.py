@@ -15,6 +15,7 @@ process pool) changes the time taken, never the figures.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import time
 from collections import Counter
@@ -22,11 +23,15 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from ludus.ai.stats import wilson_interval
+from ludus.games.shadows import ai
 from ludus.games.shadows.simulate import Stats, play_game
 
 
-def play(players: int, seed: int, a: str, b: str, flip: bool) -> list[dict[str, Any]]:
-    """One game; per finished round: which level won, why, and each level's tokens and markers."""
+def play(players: int, seed: int, a: str, b: str, flip: bool, settings: str = "{}") -> list[dict[str, Any]]:
+    """One game; per finished round: which level won, why, and each level's tokens and markers. ``settings``
+    (JSON) are laid over level A's (``ai.LEVELS``) in the process that plays the game."""
+    if json.loads(settings):
+        ai.LEVELS[a] = {**ai.LEVELS[a], **json.loads(settings)}
     levels = [(b if seat % 2 == 0 else a) if flip else (a if seat % 2 == 0 else b) for seat in range(players)]
     level_of = {"black": levels[0], "orange": levels[1]}
     match = play_game(players, seed, {"coop": "off"}, levels, Stats())
@@ -57,6 +62,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--progress", type=int, default=0, help="print the standing every N games (0: never)")
+    parser.add_argument("--settings", default="{}",
+                        help='JSON settings laid over level A\'s (ai.LEVELS), e.g. \'{"plainness": 0.5}\'')
     args = parser.parse_args(argv)
     started, cpu = time.perf_counter(), time.process_time()
     results: list[dict[str, Any]] = []
@@ -66,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
             # a batch of games about big enough to reach the rounds wanted (a game has 2–3 rounds)
             batch = max(args.jobs, math.ceil((args.rounds - len(results)) / 2.5))
             seeds = range(args.seed + games, args.seed + games + batch)
-            jobs = [(args.players, s, args.a, args.b, (s - args.seed) % 2 == 1) for s in seeds]
+            jobs = [(args.players, s, args.a, args.b, (s - args.seed) % 2 == 1, args.settings) for s in seeds]
             for found in pool.map(play, *zip(*jobs, strict=True)):  # in seed order
                 results.extend(found)
                 games += 1

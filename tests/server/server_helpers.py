@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -17,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from sqlalchemy import text
 from starlette.testclient import TestClient
 from websockets.sync.client import connect
@@ -317,3 +319,21 @@ class TwoServers:
         watcher = Watcher(server, table_id, token)
         self.watchers.append(watcher)
         return watcher
+
+
+@contextlib.contextmanager
+def two_processes(postgres_url: str, folder: Path, extra: tuple[str, ...] = ()) -> Iterator[TwoServers]:
+    """A pair of its own for a module whose servers need other options (``extra``, for both) than the shared
+    `ServerPair`: two server processes on a new database of the cluster and one Redis (leases of 2 s)."""
+    if shutil.which("redis-server") is None:
+        pytest.skip("redis-server is not installed")
+    database = new_database(postgres_url)
+    redis = RedisServer()
+    logs = [folder / "first.log", folder / "second.log"]
+    servers = [ServerProcess(database, redis.url, log=log, extra=("--lease", "2", *extra)) for log in logs]
+    pair = TwoServers(redis, servers[0], servers[1], [LogSince(path) for path in logs], Store(database))
+    try:
+        yield pair
+    finally:
+        shut_down(pair.watchers, pair.first, pair.second, redis)
+        pair.store.close()

@@ -35,7 +35,7 @@ import numpy as np
 
 from ludus.engine import Choice, Decision
 
-from . import board
+from . import board, maps, views
 from .association import LiteralReader, MeaningReader, Reader, WordsReader, card_reading, clue_scores, name_words
 from .pictures import Deck, deck_for
 from .pictures.percept import percept
@@ -142,6 +142,105 @@ def row_inference(view: dict[str, Any], cards: Sequence[str], spaces: Sequence[i
     return (best_other > handed).astype(float)
 
 
+def goals_on(kinds: Sequence[str | None], view: dict[str, Any]) -> set[int]:
+    """Where the seat's team must go next on a card showing ``kinds``: unmarked evidence while markers
+    are missing, else a client."""
+    _, team = _team(view)
+    if len(team["markers"]) < EVIDENCE_MARKERS:
+        marked = _marked(view)
+        return {s for s, k in enumerate(kinds) if k == "evidence" and s not in marked}
+    return {s for s, k in enumerate(kinds) if k == "client"}
+
+
+def goal_distances(kinds: Sequence[str | None], view: dict[str, Any]) -> dict[int, int]:
+    """Fewest safe moves from every space to a goal on a card showing ``kinds`` (moves are symmetric,
+    so search from the goals)."""
+    police = {s for s, k in enumerate(kinds) if k == "police"}
+    found: dict[int, int] = {}
+    frontier = sorted(goals_on(kinds, view))
+    for goal in frontier:
+        found[goal] = 0
+    while frontier:
+        following = []
+        for here in frontier:
+            for there in board.moves(here):
+                if there not in found and there not in police:
+                    found[there] = found[here] + 1
+                    following.append(there)
+        frontier = following
+    return found
+
+
+def landing_worth(kinds: Sequence[str | None], view: dict[str, Any], spaces: Sequence[int],
+                  police_cost: float = 4.0) -> np.ndarray:
+    """What landing on each of ``spaces`` is worth to the team on a card showing ``kinds``: 1 on a goal,
+    minus the safe moves left to a goal elsewhere, and on police a token's cost (the last token loses
+    the round: never worth it)."""
+    _, team = _team(view)
+    tokens_left = view["options"].get("police_limit", 3) - len(team["police"])
+    far = goal_distances(kinds, view)
+    goals = goals_on(kinds, view)
+    values = []
+    for space in spaces:
+        if kinds[space] == "police":
+            values.append(-100.0 if tokens_left <= 1 else -police_cost - 2.0 * (3 - tokens_left))
+        elif space in goals:
+            values.append(1.0)
+        else:
+            values.append(-float(far.get(space, 8)))
+    return np.array(values)
+
+
+class MapBelief:
+    """The map cards the team may hold, as a detective pictures them from what it has seen: ``worlds``
+    cards sampled by the map generator under every landing's announced (or silent) result
+    (``views.landing_facts``). The samples follow from the view alone (a fixed seed per position), so an
+    officer predicting its detective pictures exactly the same cards."""
+
+    def __init__(self, worlds: int = 48, police_cost: float = 4.0) -> None:
+        self.worlds = worlds
+        self.police_cost = police_cost
+        """what a police token costs the team, in moves (``landing_worth``)"""
+        self._worths: dict[tuple[int, ...], np.ndarray] = {}
+        self._kept: tuple[tuple[Any, ...], list[tuple[str | None, ...]]] | None = None
+
+    def cards(self, view: dict[str, Any]) -> list[tuple[str | None, ...]]:
+        name, _ = _team(view)
+        coop = view.get("mode") == "coop"
+        moment = (view["round"], len(view["landings"]), name, coop)
+        if self._kept is not None and self._kept[0] == moment:
+            return self._kept[1]
+        card_of = {team_name: ("coop" if coop else team_name) for team_name in view["teams"]}
+        allowed = maps.knowledge_to_allowed(views.landing_facts(view["landings"], card_of))
+        options = view.get("options") or {}
+        params = maps.MapParams(*(int(options.get(key, default)) for key, default in (
+            ("police", 12), ("shared_police", 6), ("clients", 2), ("shared_clients", 1), ("evidence", 2),
+            ("shared_evidence", 2), ("min_evidence_distance", 2))))
+        rng = random.Random(f"shadows-belief/{view['round']}/{len(view['landings'])}/{name}")
+        found: list[tuple[str | None, ...]] = []
+        card = card_of[name]
+        for _ in range(self.worlds):
+            try:
+                pair = maps.generate(rng, params, max_rating=int(options.get("max_map_rating", 5)),
+                                     allowed=allowed, attempts=200)
+            except maps.NoMap:
+                break
+            found.append(tuple(None if s in board.OBSTACLES else maps.CATEGORIES[c][card]
+                               for s, c in enumerate(pair.categories)))
+        self._kept = (moment, found)
+        self._worths = {}
+        return found
+
+    def worths(self, view: dict[str, Any], spaces: Sequence[int]) -> np.ndarray:
+        """``landing_worth`` of ``spaces`` on every sampled card (one row a card), kept for the position."""
+        cards = self.cards(view)
+        key = tuple(spaces)
+        if key not in self._worths:
+            rows = [landing_worth(kinds, view, spaces, self.police_cost) for kinds in cards]
+            self._worths[key] = np.array(rows).reshape(len(cards), len(spaces))
+        return self._worths[key]
+
+
 def read_clue(readers: Reader | Sequence[Reader], deck: Deck, view: dict[str, Any], cards: Sequence[str],
               spaces: Sequence[int]) -> np.ndarray:
     """The detectives' reading of ``cards``: one score per candidate space (higher = more likely meant):
@@ -168,7 +267,8 @@ class Detective:
     def __init__(self, scorer: Reader | None = None, seed: int | None = None, *, doubt: float = 0.0,
                  readers: Sequence[Reader] | None = None, names: float = 0.0,
                  caution: Sequence[float] = (0.0,), sureness: float = 0.5, shun_police: bool = False,
-                 pragmatic: float = 0.0) -> None:
+                 pragmatic: float = 0.0, belief: MapBelief | None = None, clue_temperature: float = 1.0,
+                 officer_temperature: float = 0.5) -> None:
         self.readers: tuple[Reader, ...] = tuple(readers or ((scorer,) if scorer else all_readers()))
         self.rng = random.Random(seed)
         self.doubt = doubt
@@ -187,6 +287,15 @@ class Detective:
         self.pragmatic = pragmatic
         """how much a space loses when the officer passed it over (``row_inference``: another face-up card
         names it better than the card handed over)"""
+        self.belief = belief
+        """the map cards the team may hold (``MapBelief``): with one, the detective does not go where the
+        clue points most but where landing is worth most in expectation — over the sampled cards, each
+        weighed by how well the clue fits the space an officer holding it would mean (the reading
+        turned into chances at ``clue_temperature``, the officer's aim at ``officer_temperature`` over
+        the worth of the spaces in reach). A clear clue still decides; an unclear one leaves the
+        detective on the way the cards make likely and off the spaces likely to show police"""
+        self.clue_temperature = clue_temperature
+        self.officer_temperature = officer_temperature
 
     def scores(self, view: dict[str, Any], cards: Sequence[str], spaces: Sequence[int],
                readings: dict[tuple[str, str, tuple[int, ...]], np.ndarray] | None = None) -> np.ndarray:
@@ -225,6 +334,25 @@ class Detective:
             scores = chances - caution * (1 - chances) * police_risk(view, spaces)
         return scores
 
+    def judge(self, view: dict[str, Any], cards: Sequence[str], spaces: Sequence[int],
+              readings: dict[tuple[str, str, tuple[int, ...]], np.ndarray] | None = None) -> np.ndarray:
+        """What the detective makes of each space when it moves: its reading (``scores``), or with a
+        ``belief`` the expected worth of landing there (the reading breaks ties)."""
+        scores = self.scores(view, cards, spaces, readings)
+        if self.belief is None:
+            return scores
+        worths = self.belief.worths(view, spaces)
+        if not len(worths):
+            return scores
+        chance = np.exp((scores - scores.max()) / self.clue_temperature)
+        chance /= chance.sum()
+        meant = np.exp((worths - worths.max(axis=1, keepdims=True)) / self.officer_temperature)
+        meant /= meant.sum(axis=1, keepdims=True)
+        weights = meant @ chance
+        if weights.sum() <= 0:
+            return scores
+        return (weights @ worths) / weights.sum() + 1e-3 * scores
+
     def wants(self, view: dict[str, Any], decision: Decision) -> bool:
         return decision.kind == "move"
 
@@ -235,7 +363,7 @@ class Detective:
         cards = decision.prompt.get("cards") or _team(view)[1]["hand"]
         if not cards or len(spaces) == 1:
             return spaces[0]
-        scores = self.scores(view, cards, spaces)
+        scores = self.judge(view, cards, spaces)
         if self.doubt > 0:
             weights = np.exp((scores - scores.max()) / self.doubt)
             return self.rng.choices(spaces, weights=weights.tolist())[0]
@@ -252,6 +380,9 @@ class Plan:
     value: float
     p_target: float
     p_police: float
+    plain: float = 0.0
+    """the part of ``value`` that rewards a literal reader's landing where meant (``Officer.plainness``):
+    it ranks gives, never makes a row look better than it is"""
 
 
 class Officer:
@@ -262,7 +393,8 @@ class Officer:
     def __init__(self, scorer: Reader | None = None, seed: int | None = None, *, doubt: float = 0.6,
                  police_cost: float = 4.0, second_card_cost: float = 0.35, refresh_below: float = 0.3,
                  unsure_below: float = 0.7, readers: Sequence[Reader] | None = None, literal: bool = False,
-                 partner: Detective | None = None, trust: float = 0.0) -> None:
+                 partner: Detective | None = None, trust: float = 0.0,
+                 plainness: float = 0.0) -> None:
         self.scorer = scorer or shared_scorer()
         self.readers: tuple[Reader, ...] = tuple(
             readers or (self.scorer, *(r for r in all_readers() if r.name != self.scorer.name)))
@@ -286,6 +418,10 @@ class Officer:
         self.trust = trust
         """the share of a give's worth that comes from that exact prediction (the rest from the hedged
         readings, which keep the clue sound for partners who read otherwise)"""
+        self.plainness = plainness
+        """what a give gains by the chance that a literal reader (``NAMES_READER``: the best name match, a tie
+        an even guess) lands on the space the officer means: among gives its own detective reads alike,
+        the one a person reading the names literally also gets (needs ``literal``)"""
         self.last_plan: Plan | None = None
         self._judged: tuple[tuple[Any, ...], Plan | None] | None = None
         self._refreshed_at: tuple[int, int] | None = None
@@ -387,15 +523,17 @@ class Officer:
             mean = sum(chances) / len(chances)
             meant = int(np.argmax(mean))
             if self.partner is not None:
-                landing = int(np.argmax(self.partner.scores(seen, cards, spaces, readings)))
+                landing = int(np.argmax(self.partner.judge(seen, cards, spaces, readings)))
                 expected = self.trust * float(worth[landing]) + (1 - self.trust) * expected
                 if self.trust >= 0.5:
                     meant = landing
+            plain = self.plainness * float(chances[-1][meant]) if self.literal else 0.0
+            expected += plain
             expected -= self.second_card_cost * (len(cards) - 1)
             p_police = max(float(sum(p for p, s in zip(chance, spaces, strict=True) if kinds[s] == "police"))
                            for chance in chances)
             p_target = min(float(chance[meant]) for chance in chances)
-            found.append(Plan(cards, spaces[meant], expected, p_target, p_police))
+            found.append(Plan(cards, spaces[meant], expected, p_target, p_police, plain))
         return found
 
     def best_plan(self, view: dict[str, Any], gives: Sequence[Sequence[str]] | None = None) -> Plan | None:
@@ -418,7 +556,7 @@ class Officer:
         """How much better the expected landing is than staying where the figure stands."""
         _, team = _team(view)
         standing = self.landing_values(view, [team["figure"]])[0]
-        return plan.value - min(standing, 0.0)
+        return plan.value - plan.plain - min(standing, 0.0)
 
     # --- the policy interface ----------------------------------------------------------------
     def wants(self, view: dict[str, Any], decision: Decision) -> bool:
@@ -478,8 +616,12 @@ def make_policy(role: str, seed: int | None = None, scorer: str = "meaning+look"
 
 
 def _detective(settings: dict[str, Any], readers: Sequence[Reader], seed: int | None) -> Detective:
+    worlds = settings.get("worlds", 0)
     return Detective(seed=seed, readers=readers, doubt=settings["detective_doubt"], names=settings["names"],
-                     shun_police=settings["shun_police"], pragmatic=settings.get("pragmatic", 0.0))
+                     shun_police=settings["shun_police"], pragmatic=settings.get("pragmatic", 0.0),
+                     belief=MapBelief(worlds, settings.get("belief_police_cost", 4.0)) if worlds else None,
+                     clue_temperature=settings.get("clue_temperature", 1.0),
+                     officer_temperature=settings.get("officer_temperature", 0.5))
 
 
 def _officer(settings: dict[str, Any], scorer: Reader, readers: Sequence[Reader], seed: int | None) -> Officer:
@@ -487,7 +629,7 @@ def _officer(settings: dict[str, Any], scorer: Reader, readers: Sequence[Reader]
     # to predict it: its scores are a function of what the detectives see).
     partner = _detective(settings, readers, None) if settings["trust"] > 0 else None
     return Officer(scorer, seed, readers=readers, doubt=settings["officer_doubt"], literal=settings["literal"],
-                   partner=partner, trust=settings["trust"])
+                   partner=partner, trust=settings["trust"], plainness=settings.get("plainness", 0.0))
 
 
 class SeatBot:
