@@ -13,11 +13,18 @@ Needs the ``rl`` and ``plots`` extras. The default budget is meant to fit in 30 
 project's 2-core machine; run long trainings niced:
 
     nice -n 15 .venv/bin/python benchmarks/baselines.py [--steps 20000] [--games 100] [--png docs/baselines.png]
+
+Each run also writes its rows and curves to ``--json``, so the games can train in separate processes
+(on a shared machine each process gets its own share) and be joined afterwards:
+
+    nice -n 15 .venv/bin/python benchmarks/baselines.py --games-list rose --json rose.json
+    .venv/bin/python benchmarks/baselines.py --join rose.json floors.json shadows.json --png docs/baselines.png
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import time
 from typing import Any
@@ -38,16 +45,21 @@ SETTINGS: dict[str, dict[str, Any]] = {
 class Curve(BaseCallback):
     """Each finished episode's return, with the learner step it ended at."""
 
-    def __init__(self) -> None:
+    def __init__(self, label: str = "", every: int = 0) -> None:
         super().__init__()
         self.points: list[tuple[int, float]] = []
         self.total = 0.0
+        self.label, self.every = label, every
 
     def _on_step(self) -> bool:
         self.total += float(self.locals["rewards"][0])
         if self.locals["dones"][0]:
             self.points.append((self.num_timesteps, self.total))
             self.total = 0.0
+        if self.every and self.num_timesteps % self.every == 0:  # a run cut short still shows its curve
+            recent = [value for _, value in self.points[-50:]]
+            print(f"  {self.label} step {self.num_timesteps}: {len(self.points)} episodes, mean return of the last "
+                  f"{len(recent)} {np.mean(recent) if recent else float('nan'):+.3f}", flush=True)
         return True
 
 
@@ -91,42 +103,15 @@ def better(trained: int, untrained: int, n: int) -> tuple[bool, float]:
     return p < 0.05, p
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--steps", type=int, default=20_000, help="learner steps per (game, opponents)")
-    parser.add_argument("--games", type=int, default=100, help="evaluation games per policy")
-    parser.add_argument("--games-list", default="rose,floors,shadows")
-    parser.add_argument("--opponents", default="random,easy")
-    parser.add_argument("--png", default="docs/baselines.png")
-    parser.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args()
-    import torch
-
-    torch.set_num_threads(1)
-    rows, curves = [], {}
-    for game in args.games_list.split(","):
-        for opponents in args.opponents.split(","):
-            start = time.process_time()
-            env = against_bots(game, seat=0, opponents=opponents, **SETTINGS[game])
-            untrained = MaskablePPO("MultiInputPolicy", env, seed=args.seed, verbose=0)
-            model = MaskablePPO("MultiInputPolicy", env, n_steps=512, batch_size=128, seed=args.seed, verbose=0)
-            curve = Curve()
-            model.learn(total_timesteps=args.steps, callback=curve)
-            curves[(game, opponents)] = curve.points
-            trained_wins = evaluate(model, game, opponents, args.games, 10_000)
-            untrained_wins = evaluate(untrained, game, opponents, args.games, 10_000)
-            significant, p = better(trained_wins, untrained_wins, args.games)
-            rows.append((game, opponents, trained_wins, untrained_wins, significant, p, time.process_time() - start))
-            print(f"{game} vs {opponents}: trained {trained_wins}/{args.games}, "
-                  f"untrained {untrained_wins}/{args.games}, p={p:.3g} ({time.process_time() - start:.0f} s CPU)",
-                  flush=True)
+def report(rows: list[tuple], curves: dict[tuple[str, str], list[tuple[int, float]]], games: int, png: str) -> None:
+    """Print the table of the pairs done so far and draw their learning curves."""
     print("\n| game | opponents | trained win rate (95% CI) | untrained win rate (95% CI) | trained better (p) |"
           "\n|---|---|---|---|---|")
     for game, opponents, trained, untrained, significant, p, _ in rows:
-        lo, hi = wilson(trained, args.games)
-        ulo, uhi = wilson(untrained, args.games)
-        print(f"| {game} | {opponents} | {trained / args.games:.2f} ({lo:.2f}–{hi:.2f}) | "
-              f"{untrained / args.games:.2f} ({ulo:.2f}–{uhi:.2f}) | {'yes' if significant else 'no'} ({p:.3g}) |")
+        lo, hi = wilson(trained, games)
+        ulo, uhi = wilson(untrained, games)
+        print(f"| {game} | {opponents} | {trained / games:.2f} ({lo:.2f}–{hi:.2f}) | "
+              f"{untrained / games:.2f} ({ulo:.2f}–{uhi:.2f}) | {'yes' if significant else 'no'} ({p:.3g}) |")
     import matplotlib
 
     matplotlib.use("Agg")
@@ -144,8 +129,57 @@ def main() -> None:
         ax.set_xlabel("learner steps")
         ax.set_ylabel("episode return")
     figure.tight_layout()
-    figure.savefig(args.png, dpi=100)
-    print(f"wrote {args.png}")
+    figure.savefig(png, dpi=100)
+    print(f"wrote {png}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--steps", type=int, default=20_000, help="learner steps per (game, opponents)")
+    parser.add_argument("--games", type=int, default=100, help="evaluation games per policy")
+    parser.add_argument("--games-list", default="rose,floors,shadows")
+    parser.add_argument("--opponents", default="random,easy")
+    parser.add_argument("--png", default="docs/baselines.png")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--progress", type=int, default=1000, help="print the curve every this many steps")
+    parser.add_argument("--json", help="also write the rows and curves here")
+    parser.add_argument("--join", nargs="+", metavar="JSON", help="only join earlier runs' --json files")
+    args = parser.parse_args()
+    if args.join:
+        rows, curves = [], {}
+        for path in args.join:
+            with open(path) as file:
+                done = json.load(file)
+            rows += [tuple(row) for row in done["rows"]]
+            curves.update({(game, opponents): [tuple(p) for p in points] for game, opponents, points in done["curves"]})
+            args.games = done["games"]
+        report(rows, curves, args.games, args.png)
+        return
+    import torch
+
+    torch.set_num_threads(1)
+    rows, curves = [], {}
+    for opponents in args.opponents.split(","):  # every game against random bots first
+        for game in args.games_list.split(","):
+            start = time.process_time()
+            env = against_bots(game, seat=0, opponents=opponents, **SETTINGS[game])
+            untrained = MaskablePPO("MultiInputPolicy", env, seed=args.seed, verbose=0)
+            model = MaskablePPO("MultiInputPolicy", env, n_steps=512, batch_size=128, seed=args.seed, verbose=0)
+            curve = Curve(f"{game} vs {opponents}", args.progress)
+            model.learn(total_timesteps=args.steps, callback=curve)
+            curves[(game, opponents)] = curve.points
+            trained_wins = evaluate(model, game, opponents, args.games, 10_000)
+            untrained_wins = evaluate(untrained, game, opponents, args.games, 10_000)
+            significant, p = better(trained_wins, untrained_wins, args.games)
+            rows.append((game, opponents, trained_wins, untrained_wins, significant, p, time.process_time() - start))
+            print(f"{game} vs {opponents}: trained {trained_wins}/{args.games}, "
+                  f"untrained {untrained_wins}/{args.games}, p={p:.3g} ({time.process_time() - start:.0f} s CPU)",
+                  flush=True)
+            report(rows, curves, args.games, args.png)  # after every pair: a cut-short run still has its figures
+            if args.json:
+                with open(args.json, "w") as file:
+                    json.dump({"games": args.games, "steps": args.steps, "rows": rows,
+                               "curves": [[g, o, points] for (g, o), points in curves.items()]}, file)
 
 
 if __name__ == "__main__":

@@ -70,6 +70,51 @@ def test_cfr_plus_lowers_nash_conv_on_a_short_two_player_rose():
     assert later < first
 
 
+ONE_FIGURE_FLOORS = {"players": 2, "figures": 1, "max_cycles": 3, "deals": 3, "score_truncated": True}
+TINY_SHADOWS = {"players": 2, "max_cycles": 1, "deals": 2, "police_limit": 1, "rounds_to_win": 1}
+
+
+def _nash_conv_falls(name: str, params: dict, iterations: int) -> tuple[float, float]:
+    game = pyspiel.load_game(name, params)
+    solver = cfr.CFRPlusSolver(game)
+    solver.evaluate_and_update_policy()
+    first = exploitability.nash_conv(game, solver.average_policy())
+    for _ in range(iterations):
+        solver.evaluate_and_update_policy()
+    return first, exploitability.nash_conv(game, solver.average_policy())
+
+
+def test_cfr_plus_lowers_nash_conv_on_floors_with_one_figure_each():
+    first, later = _nash_conv_falls("python_ludus_floors", ONE_FIGURE_FLOORS, 2)
+    assert first > 0
+    assert later < first
+
+
+def test_cfr_plus_lowers_nash_conv_on_a_one_clue_shadows_where_one_police_space_loses():
+    # one deal keeps the test's tree at about 550 states (benchmarks/equilibrium.py runs two)
+    first, later = _nash_conv_falls("python_ludus_shadows", {**TINY_SHADOWS, "deals": 1}, 1)
+    assert first > 0
+    assert later < first
+
+
+def test_game_options_of_a_small_configuration_reach_the_rules_and_are_validated():
+    game = pyspiel.load_game("python_ludus_floors", {"players": 2, "figures": 1, "deals": 1})
+    state = game.new_initial_state().child(0)
+    assert len(state.ludus_state().fig_sq) == 2 and state.ludus_state().needed == 1
+    assert pyspiel.load_game("python_ludus_floors", {"players": 2}).new_initial_state().ludus_state().needed == 3
+    with pytest.raises(Exception, match="figures"):
+        pyspiel.load_game("python_ludus_floors", {"players": 2, "figures": 5})
+    shadows = pyspiel.load_game("python_ludus_shadows", TINY_SHADOWS).new_initial_state().child(0)
+    assert shadows.ludus_state().options["police_limit"] == 1
+
+
+def test_a_truncated_floors_ranks_figures_out_then_the_nearest_figure_to_the_exit():
+    game = pyspiel.load_game("python_ludus_floors", ONE_FIGURE_FLOORS)
+    returns = _terminal_returns(game.new_initial_state().child(0))
+    assert any(r != [0.0, 0.0] for r in returns)
+    assert all(sorted(r) in ([0.0, 0.0], [-1.0, 1.0]) for r in returns)
+
+
 def test_outcome_sampling_mccfr_runs_and_nash_conv_is_computed_on_floors():
     game = pyspiel.load_game("python_ludus_floors", {"players": 2, "max_cycles": 1, "deals": 3})
     np.random.seed(0)

@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+from ludus.engine import BadOptions
 from ludus.games.floors.game import GAME
 from ludus.games.floors.state import EATEN, OUT, FloorsState
 
@@ -139,3 +142,22 @@ def test_option_the_second_half_ends_after_its_tile_before_last_as_the_first():
     _rounds(st, 14)
     assert st.phase == "over" and len(st.played) == 7 and len(st.deck) == 1
     assert all(s == EATEN for s in st.fig_sq)
+
+
+def test_option_one_figure_each_for_research_the_first_figure_out_wins_at_once():
+    # a small configuration (option ``figures``): one figure per seat, the 1/6 kind; all but one out = that one
+    st = empty_board(2, figures=1)
+    assert st.fig_owner == [0, 1] and st.fig_kind == [0, 0] and st.needed == 1
+    monster_at(st, 8, 8, "W")
+    put(st, 1, 0, 0)  # on the exit, showing 1: one point to leave with
+    events = move(st, 1, "exit")
+    assert st.phase == "over" and GAME.outcome(st).winners == (1,)
+    assert _game_over_event(events)["winners"] == [1]
+
+
+def test_option_figures_per_seat_is_validated_and_the_rulebook_counts_stay_the_default():
+    assert GAME.setup(2, 0).needed == 3 and len(GAME.setup(5, 0).fig_sq) == 15
+    assert len(GAME.setup(3, 0, {"figures": 2}).fig_sq) == 6 and GAME.setup(3, 0, {"figures": 2}).needed == 1
+    for bad in (0, 5, "one"):
+        with pytest.raises(BadOptions, match="figures"):
+            GAME.setup(2, 0, {"figures": bad})

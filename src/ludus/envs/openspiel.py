@@ -62,6 +62,15 @@ def _specs() -> dict[str, tuple[EnvSpec, int, int, int, dict[str, Any]]]:
     }
 
 
+# Game options a small configuration may set, as OpenSpiel parameters (their default: the rules' own;
+# 0 for ``figures`` means the rulebook's count). The ludus game validates them (``resolve_options``).
+OPTION_PARAMS: dict[str, dict[str, int]] = {
+    "rose": {},
+    "floors": {"figures": 0},
+    "shadows": {"police_limit": 3, "rounds_to_win": 2},
+}
+
+
 def _text(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
@@ -238,14 +247,32 @@ _CHANCE = _Chance()
 def _standing(config: _Config, state: Any) -> list[float] | None:
     """The returns of a game cut short as if it ended now (``score_truncated``), where the game ranks a
     position: The Name of the Rose ranks seats by the clue on their own monk as at its end (lowest
-    wins, fewest event tiles break a tie)."""
-    if config.game_id != "rose":
-        return None
+    wins, fewest event tiles break a tie); Fearsome Floors, whose rules rank only figures out, by the
+    figures out and then by the walking distance of the seat's nearest figure to the exit (one waiting
+    at the entrance counts one step more than the entrance; an eaten one never counts)."""
     from ludus.engine import Outcome
-    from ludus.games.rose.rules import forfeit_standing
 
-    winners, scores, _ = forfeit_standing(state, -1)
-    return outcome_rewards(Outcome(winners, scores), config.players, config.spec.cooperative)
+    if config.game_id == "rose":
+        from ludus.games.rose.rules import forfeit_standing
+
+        winners, scores, _ = forfeit_standing(state, -1)
+        return outcome_rewards(Outcome(winners, scores), config.players, config.spec.cooperative)
+    if config.game_id == "floors":
+        from ludus.games.floors.board import ENTRANCE, EXIT_DISTANCE
+        from ludus.games.floors.state import WAITING
+
+        far = EXIT_DISTANCE[ENTRANCE] + 1
+        keys = []
+        for seat in range(config.players):
+            near = [EXIT_DISTANCE[at] if at >= 0 else far for at, owner in zip(state.fig_sq, state.fig_owner,
+                                                                              strict=True)
+                    if owner == seat and at >= WAITING]
+            keys.append((state.out[seat], -min(near, default=far + 1)))
+        best = max(keys)
+        winners = tuple(seat for seat, key in enumerate(keys) if key == best)
+        return outcome_rewards(Outcome(winners, {seat: float(key[0]) for seat, key in enumerate(keys)}),
+                               config.players, config.spec.cooperative)
+    return None
 
 
 class _Undealt:
@@ -606,8 +633,14 @@ class LudusGame(pyspiel.Game):
             num_distinct_actions=len(spec.actions), max_chance_outcomes=deals,
             num_players=players, min_utility=-bound, max_utility=bound,
             max_game_length=max_cycles * players), params)
-        self.config = _Config(game_id, spec, players, max_cycles, int(params.get("rng_seed", 0)), dict(fixed), dense,
+        options = dict(fixed)
+        for name, default in OPTION_PARAMS[game_id].items():
+            value = int(params.get(name, default))
+            if value != default:
+                options[name] = value
+        self.config = _Config(game_id, spec, players, max_cycles, int(params.get("rng_seed", 0)), options, dense,
                               deals, bool(params.get("score_truncated", False)))
+        self.config.ludus.setup(players, 0, options)  # the rules refuse options they cannot play (BadOptions)
 
     def new_initial_state(self) -> LudusState:
         return LudusState(self)
@@ -636,7 +669,7 @@ def _game_type(game_id: str, low: int, high: int, default: int, tensor: bool = F
         provides_information_state_string=True, provides_information_state_tensor=tensor,
         provides_observation_string=True, provides_observation_tensor=True,
         parameter_specification={"players": default, "max_cycles": MAX_CYCLES, "rng_seed": 0, "dense_rewards": False,
-                                 "deals": 0, "score_truncated": False})
+                                 "deals": 0, "score_truncated": False, **OPTION_PARAMS[game_id]})
 
 
 class Resampler:

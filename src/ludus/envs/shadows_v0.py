@@ -208,6 +208,25 @@ def _encode(figure: int, markers: Sequence[int], police: Sequence[int], hand: Se
             seconds: float, officer: bool, picture_seed: int | None, decision: Decision | None) -> np.ndarray:
     """The observation from what a seat sees: the first team's figure, markers, police and hand, the
     landings, the face-up row and pictures, and — for an officer in play — its map card's kinds."""
+    observation = np.empty(SIZE, np.float32)
+    observation[:SMALL] = _small(figure, tuple(markers), tuple(police), len(hand), rounds_won, rounds_lost,
+                                 tuple(landings), tuple(card is not None for card in face_up), phase, round_, deck,
+                                 kinds, officer, None if decision is None else decision.kind)
+    # the countdown changes at every step: the one small value not in the cached rows
+    observation[_SECONDS] = min(seconds / 900, 1.0)
+    observation[SMALL:] = _shown(tuple(pictures), tuple(face_up), tuple(hand), picture_seed)
+    return observation
+
+
+_SECONDS = SPACES * WIDTH + SLOTS + 2 + len(PHASES) + 5
+
+
+@lru_cache(maxsize=4096)
+def _small(figure: int, markers: tuple[int, ...], police: tuple[int, ...], hand: int, rounds_won: int,
+           rounds_lost: int, landings: tuple[int, ...], face_up: tuple[bool, ...], phase: str, round_: int, deck: int,
+           kinds: tuple[str | None, ...] | None, officer: bool, decision: str | None) -> np.ndarray:
+    """The small values (countdown 0) of a position: many steps repeat one (a detective's agreement, the
+    officer's and the detectives' turns at the same cards), so each is computed once."""
     width = WIDTH
     # The small values in float64 (police thirds add up as in Python), made float32 once at the end.
     small = _role_columns().copy()
@@ -215,26 +234,25 @@ def _encode(figure: int, markers: Sequence[int], police: Sequence[int], hand: Se
     ones = [figure * width + 3]
     ones += [space * width + 4 for space in markers]
     ones += [space * width + 6 for space in landings]
-    ones += [at + slot for slot, card in enumerate(face_up) if card is not None]
+    ones += [at + slot for slot, shown in enumerate(face_up) if shown]
     at += SLOTS
     ones.append(at + 2 + PHASES.index(phase))
     if decision is not None:
-        ones.append(at + 2 + len(PHASES) + 6 + KINDS.index(decision.kind))
+        ones.append(at + 2 + len(PHASES) + 6 + KINDS.index(decision))
     small[ones] = 1.0
     for space in police:
         small[space * width + 5] += 1 / 3
     if kinds:
         small[_kind_columns(kinds)] = 1.0
-    small[at:at + 2] = len(hand) / 2, deck / 84
+    small[at:at + 2] = hand / 2, deck / 84
     at += 2 + len(PHASES)
-    small[at:at + 6] = (round_ / 3, rounds_won / 2, rounds_lost / 2, len(markers) / 3, float(officer), seconds / 900)
+    small[at:at + 6] = (round_ / 3, rounds_won / 2, rounds_lost / 2, len(markers) / 3, float(officer), 0.0)
     at += 6 + len(KINDS)
     small[at:at + 2] = len(police) / 3, float(bool(kinds))
-    observation = np.empty(SIZE, np.float32)
-    # picture features already lie in 0..1; the small values saturate at 1 (a space's police tokens)
-    np.minimum(small, 1.0, out=observation[:SMALL], casting="same_kind")
-    observation[SMALL:] = _shown(tuple(pictures), tuple(face_up), tuple(hand), picture_seed)
-    return observation
+    # the small values saturate at 1 (a space's police tokens)
+    values = np.minimum(small, 1.0).astype(np.float32)
+    values.flags.writeable = False
+    return values
 
 
 @lru_cache(maxsize=128)

@@ -66,6 +66,9 @@ OPTIONS: tuple[Option, ...] = (
            "or after the tile before last as stage 1", ("whole_deck", "before_last")),
     Option("stone_in_blood", "blocks", "a stone lying in a blood pool stops a figure sliding through it, "
            "or is pushed on at every square of the slide", ("blocks", "pushed_on")),
+    Option("figures", None, "figures per seat, the first kinds of 1/6, 3/4, 4/3, 5/2 (a small configuration for "
+           "research; none = the rulebook: four, three at 5–7 players); a seat wins with all but one out (one: "
+           "that one)", minimum=1, maximum=4),
     Option("aid", False, "an aid that teaches (casual tables only): before a move, the monster's path for each tile "
            "that may come next, as the board stands, with the figures it would eat"),
 )
@@ -97,7 +100,9 @@ class FloorsGame:
         check_players(self.id, players, self.players)
         resolved = resolve_options(self.options, options)
         st = FloorsState(players, resolved, rng_for(seed))
-        kinds = (0, 1, 2, 3) if players <= 4 else (0, 2, 3)
+        kinds: tuple[int, ...] = (0, 1, 2, 3) if players <= 4 else (0, 2, 3)
+        if resolved["figures"] is not None:
+            kinds = kinds[:resolved["figures"]]
         for seat in range(players):
             for kind in kinds:
                 st.fig_sq.append(WAITING)
@@ -105,7 +110,7 @@ class FloorsGame:
                 st.fig_kind.append(kind)
                 st.fig_black.append(False)
                 st.fig_moved.append(False)
-        st.needed = len(kinds) - 1
+        st.needed = max(1, len(kinds) - 1)
         deck = list(MONSTER_TILES)
         if resolved["three_hits"] and players >= 6:
             deck[deck.index(5)] = -3
