@@ -20,6 +20,7 @@ from served import Served
 
 from ludus.games.rose.components import BUILDINGS
 from ludus.games.shadows.board import layout
+from ludus.games.shadows.pictures.icons import icon_pool
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
@@ -47,7 +48,9 @@ def english_only(url: str, lang: str) -> frozenset[str]:
     """Words of the English catalogs that the page's own catalog never uses (names such as William, Adson or a
     Latin building name stay allowed where that language uses them too)."""
     def words(lang: str) -> set[str]:
-        return {word.lower() for message in catalog(url, lang).values() for word in WORD.findall(message)}
+        # the catalog's messages, and the names of the Shadows pictures in that language (Hungarian "hold" is the moon)
+        messages = [*catalog(url, lang).values(), *(dict(icon.names).get(lang, "") for icon in icon_pool().values())]
+        return {word.lower() for message in messages for word in WORD.findall(message)}
     return frozenset(words("en") - words(lang) - {name.lower() for name in NAMES})
 
 
