@@ -14,7 +14,6 @@ from typing import Any
 
 from sqlalchemy import select
 from starlette.requests import Request
-from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from ludus.engine import game_ids
@@ -23,7 +22,7 @@ from ..live.tables import LiveTables
 from ..store import invites, rematches, seats, tables
 from .accounts import Accounts
 from .archive import Archive
-from .lobby import LobbyError
+from .lobby import LobbyError, uncached_json
 
 MAX_PAGE = 100_000
 
@@ -51,19 +50,11 @@ class History:
 
     def routes(self) -> list[Route]:
         return [
-            Route("/api/me", self._endpoint(self.me), methods=["GET"]),
-            Route("/api/me/games", self._endpoint(self.my_games), methods=["GET"]),
-            Route("/api/archive", self._endpoint(self.games), methods=["GET"]),
-            Route("/api/ratings/{game}", self._endpoint(self.board), methods=["GET"]),
+            Route("/api/me", uncached_json(self.me), methods=["GET"]),
+            Route("/api/me/games", uncached_json(self.my_games), methods=["GET"]),
+            Route("/api/archive", uncached_json(self.games), methods=["GET"]),
+            Route("/api/ratings/{game}", uncached_json(self.board), methods=["GET"]),
         ]
-
-    def _endpoint(self, operation: Any) -> Any:
-        async def endpoint(request: Request) -> JSONResponse:
-            try:
-                return JSONResponse(await operation(request), headers={"Cache-Control": "no-store"})
-            except LobbyError as error:
-                return error.response()
-        return endpoint
 
     async def db(self, function: Any, *args: Any, **kwargs: Any) -> Any:
         return await self.tables.db(lambda: function(*args, **kwargs))

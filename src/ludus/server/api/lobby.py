@@ -40,6 +40,17 @@ class LobbyError(ApiError):
     """A lobby request refused (bad options, a full table, too many requests…)."""
 
 
+def uncached_json(operation: Any) -> Any:
+    """An endpoint answering ``await operation(request)`` as JSON that no cache keeps (it is about the asker or
+    changes by the minute); a LobbyError is its refusal."""
+    async def endpoint(request: Request) -> JSONResponse:
+        try:
+            return JSONResponse(await operation(request), headers={"Cache-Control": "no-store"})
+        except LobbyError as error:
+            return error.response()
+    return endpoint
+
+
 def game_info(game_id: str) -> dict[str, Any]:
     game = load_game(game_id)
     return {"id": game.id, "players": [game.players.start, game.players.stop - 1],

@@ -19,7 +19,6 @@ from functools import lru_cache
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from ludus.engine import UnknownGame, visible_events
@@ -27,7 +26,7 @@ from ludus.engine.tutorial import Tutorial, load_tutorial, tutorial_ids
 
 from ..live.tables import LiveTables
 from .accounts import Accounts
-from .lobby import LobbyError, _body
+from .lobby import LobbyError, _body, uncached_json
 
 
 def _tutorial(request: Request) -> Tutorial:
@@ -75,19 +74,11 @@ class Tutorials:
 
     def routes(self) -> list[Route]:
         return [
-            Route("/api/tutorials", self._endpoint(self.listing), methods=["GET"]),
-            Route("/api/tutorials/{game}/steps/{step}", self._endpoint(self.show), methods=["GET"]),
-            Route("/api/tutorials/{game}/steps/{step}", self._endpoint(self.judge), methods=["POST"]),
-            Route("/api/tutorials/{game}/progress", self._endpoint(self.save), methods=["POST"]),
+            Route("/api/tutorials", uncached_json(self.listing), methods=["GET"]),
+            Route("/api/tutorials/{game}/steps/{step}", uncached_json(self.show), methods=["GET"]),
+            Route("/api/tutorials/{game}/steps/{step}", uncached_json(self.judge), methods=["POST"]),
+            Route("/api/tutorials/{game}/progress", uncached_json(self.save), methods=["POST"]),
         ]
-
-    def _endpoint(self, operation: Any) -> Any:
-        async def endpoint(request: Request) -> JSONResponse:
-            try:
-                return JSONResponse(await operation(request), headers={"Cache-Control": "no-store"})
-            except LobbyError as error:
-                return error.response()
-        return endpoint
 
     async def listing(self, request: Request) -> dict[str, Any]:
         account = await self.accounts.current(request)
