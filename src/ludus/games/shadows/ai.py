@@ -429,30 +429,11 @@ class Officer:
     # --- reading the map ---------------------------------------------------------------------
     def goals(self, view: dict[str, Any]) -> set[int]:
         """Where the team must go next: unmarked evidence while markers are missing, else a client."""
-        kinds = view["map"]["kinds"]
-        _, team = _team(view)
-        if len(team["markers"]) < EVIDENCE_MARKERS:
-            marked = _marked(view)
-            return {s for s, k in enumerate(kinds) if k == "evidence" and s not in marked}
-        return {s for s, k in enumerate(kinds) if k == "client"}
+        return goals_on(view["map"]["kinds"], view)
 
     def distances(self, view: dict[str, Any]) -> dict[int, int]:
         """Fewest safe moves from every space to a goal (moves are symmetric, so search from the goals)."""
-        kinds = view["map"]["kinds"]
-        police = {s for s, k in enumerate(kinds) if k == "police"}
-        found: dict[int, int] = {}
-        frontier = sorted(self.goals(view))
-        for goal in frontier:
-            found[goal] = 0
-        while frontier:
-            following = []
-            for here in frontier:
-                for there in board.moves(here):
-                    if there not in found and there not in police:
-                        found[there] = found[here] + 1
-                        following.append(there)
-            frontier = following
-        return found
+        return goal_distances(view["map"]["kinds"], view)
 
     def landing_values(self, view: dict[str, Any], spaces: Sequence[int]) -> np.ndarray:
         kinds = view["map"]["kinds"]
