@@ -207,8 +207,8 @@ def test_the_look_ahead_can_replay_the_easy_levels_own_rule_for_an_opponent():
         assert modelled is not None and (modelled[0], list(modelled[1])) == (own[0], list(own[1]))
 
 
-def test_hard_moves_the_other_seats_by_the_easy_rule_and_its_own_figures_by_its_own_judgement():
-    assert strong.LEVEL_BUDGETS["hard"].opponents == "easy"
+def test_the_easy_opponent_model_moves_the_other_seats_by_the_easy_rule_and_the_bots_own_by_its_judgement():
+    assert strong.LEVEL_BUDGETS["medium"].opponents == "greedy"  # the default: the bot's own judgement
     differ = 0
     for st in _positions_of_easy_games(2, 5, 12):
         me = st.turn
