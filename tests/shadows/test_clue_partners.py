@@ -8,7 +8,16 @@ from typing import Any
 
 from ludus.engine import Decision
 from ludus.games.shadows import board
-from ludus.games.shadows.ai import LEVELS, Detective, MapBelief, _officer, all_readers, shared_scorer
+from ludus.games.shadows.ai import (
+    LEVELS,
+    Detective,
+    MapBelief,
+    _officer,
+    all_readers,
+    deck_of,
+    names_nothing,
+    shared_scorer,
+)
 from ludus.games.shadows.association import LiteralReader
 from ludus.games.shadows.game import GAME
 
@@ -100,3 +109,52 @@ def test_a_detective_that_reads_nothing_in_the_clue_goes_where_landing_is_worth_
         spaces = [int(s) for s in move.options]
         worths = detective.belief.worths(view, spaces)  # type: ignore[union-attr]
         assert detective.choose(view, move) == spaces[int(worths.mean(axis=0).argmax())]
+
+
+def test_the_belief_built_landing_by_landing_pictures_what_a_fresh_one_pictures_at_the_end() -> None:
+    """The pictured cards after k landings are those after k - 1 that fit the k-th, topped up: a detective
+    that asked after every landing and an officer asking once picture the same cards."""
+    step_by_step = MapBelief(12)
+    for moves in range(1, 6):
+        view, _ = _played_view(7, moves)
+        assert step_by_step.cards(view) == MapBelief(12).cards(view)
+
+
+def _unclear_card(view: dict[str, Any], spaces: list[int]) -> str:
+    """A card of the deck whose element names share no word with any space in reach."""
+    for card in sorted(deck_of(view)):
+        if names_nothing(view, [card], spaces):
+            return card
+    raise AssertionError("every card names something in reach")
+
+
+def test_a_blind_detective_takes_a_clue_that_names_nothing_in_reach_for_no_clue() -> None:
+    """With ``unclear_blind``, a card sharing no element-name word with any space in reach leaves the
+    reading out: the detective goes where the mean worth over the pictured cards is highest, however
+    its readers rank the pictures."""
+    detective = Detective(seed=1, belief=MapBelief(24), unclear_blind=True)
+    for seed, moves in ((3, 2), (8, 4), (11, 1)):
+        view, move = _played_view(seed, moves)
+        spaces = [int(s) for s in move.options]
+        card = _unclear_card(view, spaces)
+        asked = Decision(move.seat, "move", move.options, {**move.prompt, "cards": [card]})
+        worths = detective.belief.worths(view, spaces)  # type: ignore[union-attr]
+        assert detective.choose(view, asked) == spaces[int(worths.mean(axis=0).argmax())]
+
+
+def test_a_detective_with_the_belief_never_lands_where_its_team_met_the_police_while_another_space_is_offered() -> None:
+    """Whatever the clue, with the map belief and a clue read blind or not: a space where the team took a
+    police token this round is never chosen while another is in reach."""
+    for settings in ({"unclear_blind": False}, {"unclear_blind": True}):
+        detective = Detective(seed=1, belief=MapBelief(16), shun_police=True, clue_temperature=0.2, **settings)
+        tried = 0
+        for seed, moves in ((3, 2), (8, 4), (11, 1), (5, 3)):
+            view, move = _played_view(seed, moves)
+            spaces = [int(s) for s in move.options]
+            for police in spaces:
+                view["teams"]["black"]["police"] = [police]
+                for card in sorted(deck_of(view))[:12]:
+                    asked = Decision(move.seat, "move", move.options, {**move.prompt, "cards": [card]})
+                    assert detective.choose(view, asked) != police
+                    tried += 1
+        assert tried > 100
