@@ -12,9 +12,11 @@ from ludus.games.shadows.ai import (
     LEVELS,
     Detective,
     MapBelief,
+    Officer,
     _officer,
     all_readers,
     deck_of,
+    make_policy,
     names_nothing,
     shared_scorer,
 )
@@ -22,7 +24,7 @@ from ludus.games.shadows.association import LiteralReader
 from ludus.games.shadows.game import GAME
 
 PLAIN = 0.5
-"""The ``plainness`` measured in docs/bots.md (off in every level: it cost the hard team rounds)."""
+"""The ``plainness`` measured in docs/bots.md (the hard level's since 2026-12-02)."""
 
 
 def _literal_reads_right(view: dict[str, Any], cards: list[str], spaces: list[int], target: int) -> float:
@@ -52,6 +54,27 @@ def test_the_hard_officers_one_card_clues_are_read_right_by_a_literal_reader_mor
                 assert officer.last_plan is not None and cards in [list(o) for o in give.options]
                 read[plainness] += _literal_reads_right(view, cards, spaces, officer.last_plan.target)
     assert read[PLAIN] > read[0.0], (read, positions)
+
+
+def test_the_hard_levels_officer_is_the_plain_one() -> None:
+    """The officer the hard level seats (``make_policy``) gives clues a literal reader gets more often than
+    the same officer without ``plainness``, on fixed co-op positions."""
+    read = {"level": 0.0, "without": 0.0}
+    for seed in range(12):
+        state = GAME.setup(2, seed, {"coop": "apprentice"})
+        view = GAME.view(state, 0)
+        for here in random.Random(seed).sample([s for s in board.PLAYABLE if len(board.steps(s)) >= 4], 2):
+            view["teams"]["black"]["figure"] = here
+            spaces = list(board.steps(here))
+            give = Decision(0, "give", tuple([c] for c in view["face_up"] if c is not None), {"team": "black"})
+            for name, officer in (("level", make_policy("officer", seed=1)),
+                                  ("without", _officer({**LEVELS["hard"], "plainness": 0.0}, shared_scorer(),
+                                                       all_readers(), 1))):
+                assert isinstance(officer, Officer)
+                cards = officer.choose(view, give)
+                assert officer.last_plan is not None
+                read[name] += _literal_reads_right(view, cards, spaces, officer.last_plan.target)
+    assert read["level"] > read["without"], read
 
 
 def _played_view(seed: int, moves: int) -> tuple[dict[str, Any], Decision]:

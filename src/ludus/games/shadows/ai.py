@@ -18,7 +18,9 @@ The levels (``LEVELS``) differ in what they weigh. The hard level adds a literal
 the element names share, ``NAMES_READER``) to both roles, its detectives read what the choice of a card
 over the rest of the face-up row says (``row_inference``), and its officer predicts exactly where its own
 hard detectives will go for each give, from what they see (the view without the map: the team's secret
-stays with the officer). Nothing is sampled or timed: a choice follows from the view and the seed.
+stays with the officer) and, among gives its detectives read alike, prefers the one a person reading the
+element names literally also gets (``plainness``). Nothing is sampled or timed: a choice follows from the
+view and the seed.
 
 ``make_policy(role, seed)`` (the hard level's policies) is the hook ``simulate.py`` and the server's bot seats use; the
 decision kinds and view fields are those of docs/shadows.md.
@@ -747,12 +749,13 @@ _PLAIN = {"names": 0.0, "literal": False, "trust": 0.0, "shun_police": False}
 LEVELS: dict[str, dict[str, Any]] = {
     # easy: plain words only and an unsure reading; medium: both readings, hedged clues, unsure reading;
     # hard: both readings and the literal one, hedged clues its own detectives are sure to read
-    # (the officer predicts them exactly), sure reading
+    # (the officer predicts them exactly) and, among those, the ones a literal person reads right too
+    # (plainness), sure reading
     "easy": {"scorer": "words", "readers": ("words",), "officer_doubt": 1.0, "detective_doubt": 1.0, **_PLAIN},
     "medium": {"scorer": "meaning+look", "readers": SCORER_NAMES, "officer_doubt": 0.6, "detective_doubt": 0.6,
                **_PLAIN},
     "hard": {"scorer": "meaning+look", "readers": SCORER_NAMES, "officer_doubt": 0.6, "detective_doubt": 0.0,
-             "names": 1.0, "literal": True, "trust": 0.5, "shun_police": True, "pragmatic": 1.5},
+             "names": 1.0, "literal": True, "trust": 0.5, "shun_police": True, "pragmatic": 1.5, "plainness": 0.5},
 }
 """Bot levels for ``ludus.ai.bot.register_bot``: ``bot_factory(level)``."""
 
