@@ -181,3 +181,13 @@ def test_a_detective_with_the_belief_never_lands_where_its_team_met_the_police_w
                     assert detective.choose(view, asked) != police
                     tried += 1
         assert tried > 100
+
+
+def test_the_officers_earlier_clear_clues_weigh_the_pictured_cards() -> None:
+    """``MapBelief.aims``: before any landing every pictured card weighs 1; after clues that named where
+    the figure went, the cards that explain those landings best weigh most (1) and the others less."""
+    start, _ = _played_view(7, 0)
+    assert (MapBelief(12).aims(start, 0.5) == 1.0).all()
+    view, _ = _played_view(7, 6)
+    aims = MapBelief(12).aims(view, 0.5)
+    assert aims.max() == 1.0 and (aims > 0).all() and aims.min() < 1.0
