@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 from page_helpers import wait_ready
 
+from ludus.engine.tutorial import load_tutorial
+
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 
 
@@ -97,26 +99,38 @@ def test_a_new_player_finishes_the_floors_tutorial_by_clicking(server: str, brow
     if lang != "en":
         assert "Choose" not in said, said
 
-    # a wrong click: the bot's figure on the board is not offered (the engine refuses), the learner's other
-    # figure is legal but not this step's move
-    page.locator("[data-figure='3']").click()
+    # a wrong click: the bot's figure waiting beside the entrance is not offered (the engine refuses), the
+    # learner's other figure is legal but not this step's move
+    page.locator("[data-figure='2']").click()
     page.wait_for_selector("#tutorial-refused[data-result='illegal'][data-code='not-offered']")
     assert page.inner_text("#tutorial-refused").strip()
     page.locator(".figure.choosable:not(.tutorial-target)").first.click()
     page.wait_for_selector("#tutorial-refused[data-result='other']")
     assert _step(page) == 0
 
+    # the monster's walks are counted as they start: its banner replaces the question (floors.js) in the very draw
+    # that shows the next step, so an observer sees it whatever the machine's speed
+    page.evaluate("""() => { window.walks = 0; let shown = false;
+      new MutationObserver(() => { const now = Boolean(document.querySelector('[data-animating]'));
+        if (now && !shown) window.walks += 1; shown = now; })
+        .observe(document.body, { childList: true, subtree: true }); }""")
+    turn_up = next(i for i, s in enumerate(load_tutorial("floors").steps) if s.text == "floors.card_turn")
+    walks: dict[int, int] = {}  # step clicked: walks started since
     reactions: list[tuple[int, str, int, float]] = []  # step, question, the page's own ms, the click's wall s
     while page.locator("#tutorial-finish").count() == 0:
         step = _step(page)
         target = page.locator(".tutorial-target").first
         target.wait_for(timeout=60_000)  # after the monster's walk, the question comes back
+        assert page.locator(".tutorial-spot").count() > 0, f"step {step} points at nothing"
         kind = page.get_attribute("[data-prompt]", "data-prompt") or "?"
         started = time.perf_counter()
         target.click()
         _after(page, step + 1)
         reactions.append((step, kind, int(page.get_attribute("html", "data-reacted")), time.perf_counter() - started))
-    assert page.locator(".tutorial-scores .floors-results").count() == 1
+        walks[step] = page.evaluate("() => { const n = window.walks; window.walks = 0; return n; }")
+    assert walks[turn_up] == 1, walks  # the learner's own last move of the round sends the monster walking
+    assert sum(walks.values()) == 6, walks  # and every monster phase of the script is shown, none is skipped
+    assert page.locator(".tutorial-scores .floors-results.tutorial-spot").count() == 1
     page.click("#tutorial-finish")
     page.wait_for_selector("#tutorial-finished")
     page.goto(server + "/")
