@@ -76,14 +76,19 @@ def test_a_new_player_finishes_the_shadows_tutorial_by_clicking(server: str, bro
             part.first.click()
             page.wait_for_selector(f".clue-card[data-card='{card}'][aria-pressed='true']")
             continue
+        # the step points at what it talks about, in words of the page's language
+        assert page.locator(".tutorial-spot").count() >= 1, step
+        said = page.inner_text("#tutorial-text")
+        assert "{" not in said and "tutorial." not in said, (step, said)
         target = page.locator(".tutorial-target").first
         kind = page.get_attribute("[data-prompt]", "data-prompt") or "?"
         started = time.perf_counter()
         target.click()
         _at(page, step + 1)
         reactions.append((step, kind, int(page.get_attribute("html", "data-reacted")), time.perf_counter() - started))
-    # the detectives never see the map card
+    # the detectives never see the map card; the game's end is pointed at
     assert page.locator("[data-secret='map']").count() == 0
+    assert page.locator(".shadows-scores.tutorial-spot").count() == 1
     page.click("#tutorial-finish")
     page.wait_for_selector("#tutorial-finished")
     page.goto(server + "/")
