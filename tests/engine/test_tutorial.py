@@ -68,16 +68,6 @@ def test_a_move_the_rules_refuse_gets_the_engines_refusal() -> None:
     assert "Porta" in verdict.detail
 
 
-def test_a_legal_move_the_step_does_not_ask_for_is_told_apart_and_changes_nothing() -> None:
-    rose = load_tutorial("rose")
-    state, _ = rose.position(0)
-    card = next(c for c in rose.learner_decisions(state)[0].options if c != rose.expected(0))
-    before = rose.engine.view(state, rose.learner)
-    assert rose.judge(0, card).result == "other"
-    assert rose.engine.view(rose.position(0)[0], rose.learner) == before
-    assert rose.judge(0, rose.expected(0)).result == "ok"
-
-
 def test_shadows_has_a_tutorial_whose_learner_is_the_officer_first_and_a_detective_after_the_role_swap() -> None:
     shadows = load_tutorial("shadows")
     assert [c.id for c in shadows.chapters] == ["map", "clues", "evidence", "agree", "countdown"]
@@ -106,3 +96,13 @@ def test_a_shadows_click_the_rules_refuse_gets_the_engines_refusal() -> None:
     row = [card for card in shadows.engine.view(shadows.position(0)[0], 0)["face_up"] if card]
     other = [card for card in row if card not in shadows.expected(0)][:2]
     assert shadows.judge(0, other).result == "other"
+
+def test_a_legal_move_the_step_does_not_ask_for_is_told_apart_and_changes_nothing() -> None:
+    rose = load_tutorial("rose")
+    state, _ = rose.position(0)
+    card = next(c for c in rose.learner_decisions(state)[0].options if c != rose.expected(0))
+    before = rose.engine.view(state, rose.learner)
+    assert rose.judge(0, card).result == "other"
+    assert rose.engine.view(rose.position(0)[0], rose.learner) == before
+    assert rose.judge(0, rose.expected(0)).result == "ok"
+

@@ -33,18 +33,6 @@ def test_a_wrong_click_gets_the_engines_refusal_and_the_tutorial_goes_on(client:
     assert client.post(f"/api/tutorials/rose/steps/{last}", json={"choice": "x"}).json()["error"] == "bad-step"
 
 
-def test_a_signed_in_learner_resumes_at_the_kept_step_and_a_finished_tutorial_stays_finished(
-        client: TestClient) -> None:
-    assert client.post("/api/tutorials/rose/progress", json={"step": 3}).status_code == 401
-    ann = Person(client, "Ann")
-    assert client.post("/api/tutorials/rose/progress", json={"step": 3}, headers=ann.headers).json() == {
-        "step": 3, "done": False}
-    assert client.get("/api/tutorials", headers=ann.headers).json()["progress"] == {"rose": {"step": 3, "done": False}}
-    client.post("/api/tutorials/rose/progress", json={"step": 15, "done": True}, headers=ann.headers)
-    again = client.post("/api/tutorials/rose/progress", json={"step": 0}, headers=ann.headers).json()
-    assert again == {"step": 0, "done": True}
-
-
 def test_a_shadows_detective_step_shows_no_map_card_and_an_officer_step_shows_only_the_officers_own(
         client: TestClient) -> None:
     shadows = load_tutorial("shadows")
@@ -67,3 +55,15 @@ def test_a_shadows_detective_step_shows_no_map_card_and_an_officer_step_shows_on
     assert seen["officer"] >= 3 and seen["detective"] >= 3
     refused = client.post("/api/tutorials/shadows/steps/0", json={"choice": 22}).json()
     assert refused["result"] == "illegal" and refused["code"] == "no-decision"
+
+def test_a_signed_in_learner_resumes_at_the_kept_step_and_a_finished_tutorial_stays_finished(
+        client: TestClient) -> None:
+    assert client.post("/api/tutorials/rose/progress", json={"step": 3}).status_code == 401
+    ann = Person(client, "Ann")
+    assert client.post("/api/tutorials/rose/progress", json={"step": 3}, headers=ann.headers).json() == {
+        "step": 3, "done": False}
+    assert client.get("/api/tutorials", headers=ann.headers).json()["progress"] == {"rose": {"step": 3, "done": False}}
+    client.post("/api/tutorials/rose/progress", json={"step": 15, "done": True}, headers=ann.headers)
+    again = client.post("/api/tutorials/rose/progress", json={"step": 0}, headers=ann.headers).json()
+    assert again == {"step": 0, "done": True}
+
