@@ -105,4 +105,3 @@ def test_a_legal_move_the_step_does_not_ask_for_is_told_apart_and_changes_nothin
     assert rose.judge(0, card).result == "other"
     assert rose.engine.view(rose.position(0)[0], rose.learner) == before
     assert rose.judge(0, rose.expected(0)).result == "ok"
-

@@ -66,4 +66,3 @@ def test_a_signed_in_learner_resumes_at_the_kept_step_and_a_finished_tutorial_st
     client.post("/api/tutorials/rose/progress", json={"step": 15, "done": True}, headers=ann.headers)
     again = client.post("/api/tutorials/rose/progress", json={"step": 0}, headers=ann.headers).json()
     assert again == {"step": 0, "done": True}
-
