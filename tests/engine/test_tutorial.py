@@ -97,6 +97,7 @@ def test_a_shadows_click_the_rules_refuse_gets_the_engines_refusal() -> None:
     other = [card for card in row if card not in shadows.expected(0)][:2]
     assert shadows.judge(0, other).result == "other"
 
+
 def test_a_legal_move_the_step_does_not_ask_for_is_told_apart_and_changes_nothing() -> None:
     rose = load_tutorial("rose")
     state, _ = rose.position(0)

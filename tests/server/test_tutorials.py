@@ -56,6 +56,7 @@ def test_a_shadows_detective_step_shows_no_map_card_and_an_officer_step_shows_on
     refused = client.post("/api/tutorials/shadows/steps/0", json={"choice": 22}).json()
     assert refused["result"] == "illegal" and refused["code"] == "no-decision"
 
+
 def test_a_signed_in_learner_resumes_at_the_kept_step_and_a_finished_tutorial_stays_finished(
         client: TestClient) -> None:
     assert client.post("/api/tutorials/rose/progress", json={"step": 3}).status_code == 401
