@@ -13,9 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from ludus.games.floors.board import ENTRANCE
 from staging import moment_when, stage, wait_asked, wait_settled
 from test_layout_browser import VIEWPORTS, game_moments, open_question
+
+from ludus.games.floors.board import ENTRANCE
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 
@@ -186,8 +187,9 @@ ONTO_CORNER = {(15, 9): "S", (14, 10): "E"}
 def test_at_the_players_deeper_zoom_the_view_follows_the_figure_onto_the_corner_square(
         server: str, browser: Any, web_database: str, artifacts: Path) -> None:
     """The player zooms in further than a thumb's zoom with the board's own "+" and steps a figure onto the corner
-    square p11 (15,10), beside a figure already there: the board pans so the whole figure is in its frame, at the player's zoom (the view followed
-    where the figure's glide began, and left it half outside the frame)."""
+    square p11 (15,10), beside a figure already there: the board pans so the whole figure is in its frame, at the
+    player's zoom. The next question could arrive while the page still waited for the server to take the step,
+    drawn without its targets: the view was never brought to the figure, and left it half outside the frame."""
     def onto_corner(match: Any, decision: Any) -> bool:
         at = decision.prompt.get("at")
         # another figure stands there: the two are drawn side by side, the one stepping in sticks out past the
