@@ -16,7 +16,12 @@ today's exact values for every other decision and, for its card decisions of the
   (``HardBot.guessed``), for an opponent a fixed rate of being named right;
 - chooses the card with the highest mean chance; the exact value breaks near-ties.
 
-Its budget is a count (cards × worlds), never the clock, so a ladder replays the same games per seed.
+With ``plans=N`` the candidates are ways to play the turn instead of cards (card, pawn, building, whether
+it ends the day; the best N by exact value and every card's best): a hand holds only 3 cards, so a card
+search chooses among three moves. The turn's move decisions then follow the chosen plan.
+
+Its budget is a count (cards or plans × worlds), never the clock, so a ladder replays the same games per
+seed. A candidate, not a level: neither form was measured stronger than ``HardBot`` (docs/bots.md).
 """
 
 from __future__ import annotations
