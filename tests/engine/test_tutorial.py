@@ -74,6 +74,36 @@ def test_a_move_the_rules_refuse_gets_the_engines_refusal() -> None:
     assert "Porta" in verdict.detail
 
 
+def test_shadows_has_a_tutorial_whose_learner_is_the_officer_first_and_a_detective_after_the_role_swap() -> None:
+    shadows = load_tutorial("shadows")
+    assert [c.id for c in shadows.chapters] == ["map", "clues", "evidence", "agree", "countdown"]
+    roles = {}
+    for index, step in enumerate(shadows.steps):
+        view = shadows.engine.view(shadows.position(index)[0], shadows.learner)
+        roles.setdefault(step.chapter, set()).add(view["you"]["role"])
+    assert roles["map"] == roles["clues"] == {"officer"}
+    assert roles["countdown"] == {"detective"}
+
+
+def test_a_shadows_click_the_rules_refuse_gets_the_engines_refusal() -> None:
+    shadows = load_tutorial("shadows")
+    # the officer taps a space: only detectives move the figure
+    verdict = shadows.judge(0, 22)
+    assert (verdict.result, verdict.code) == ("illegal", "no-decision")
+    # a detective taps a space the cards cannot reach
+    step = next(i for i, s in enumerate(shadows.steps) if s.chapter == "agree" and
+                shadows.engine.view(shadows.position(i)[0], 0)["you"]["role"] == "detective")
+    state, _ = shadows.position(step)
+    move = next(d for d in shadows.learner_decisions(state) if d.kind == "move")
+    far = next(space for space in range(37) if space not in move.options)
+    verdict = shadows.judge(step, far)
+    assert (verdict.result, verdict.code) == ("illegal", "not-offered")
+    # other clue cards are legal, but not this step's
+    row = [card for card in shadows.engine.view(shadows.position(0)[0], 0)["face_up"] if card]
+    other = [card for card in row if card not in shadows.expected(0)][:2]
+    assert shadows.judge(0, other).result == "other"
+
+
 def test_a_legal_move_the_step_does_not_ask_for_is_told_apart_and_changes_nothing() -> None:
     rose = load_tutorial("rose")
     state, _ = rose.position(0)

@@ -33,6 +33,30 @@ def test_a_wrong_click_gets_the_engines_refusal_and_the_tutorial_goes_on(client:
     assert client.post(f"/api/tutorials/rose/steps/{last}", json={"choice": "x"}).json()["error"] == "bad-step"
 
 
+def test_a_shadows_detective_step_shows_no_map_card_and_an_officer_step_shows_only_the_officers_own(
+        client: TestClient) -> None:
+    shadows = load_tutorial("shadows")
+    seen = {"officer": 0, "detective": 0}
+    for index in range(len(shadows.steps)):
+        step = client.get(f"/api/tutorials/shadows/steps/{index}").json()
+        view = step["view"]
+        if view["phase"] != "play":
+            continue
+        role = view["you"]["role"]
+        seen[role] += 1
+        if role == "detective":
+            assert view["map"] is None, index
+            assert "map" not in step["decisions"][0]["prompt"], index
+        else:
+            assert view["map"]["card"] == "coop", index
+        # the only maps anyone sees besides the officer's own are of finished rounds (public at the table)
+        for event in step["events"]:
+            assert "maps" not in event["data"] or event["kind"] == "round-ended", (index, event["kind"])
+    assert seen["officer"] >= 3 and seen["detective"] >= 3
+    refused = client.post("/api/tutorials/shadows/steps/0", json={"choice": 22}).json()
+    assert refused["result"] == "illegal" and refused["code"] == "no-decision"
+
+
 def test_a_signed_in_learner_resumes_at_the_kept_step_and_a_finished_tutorial_stays_finished(
         client: TestClient) -> None:
     assert client.post("/api/tutorials/rose/progress", json={"step": 3}).status_code == 401

@@ -7,6 +7,7 @@ asserted: CI is a busy machine)."""
 
 from __future__ import annotations
 
+import secrets
 import time
 from typing import Any
 
@@ -164,3 +165,57 @@ def test_the_rules_page_links_into_the_tutorials_chapters_and_each_chapter_back_
     wait_ready(page, "rules")
     assert page.evaluate("location.pathname + location.hash") == f"/rules/{game}#rules-{chapter}"
     context.close()
+
+
+PASSWORD = "correct horse battery"
+
+
+def _signed_in(browser: Any, server: str, name: str, *, new: bool) -> Any:
+    """A fresh browser (nothing in its storage) signed up or in through the account page, as a person does."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.goto(server + "/account")
+    wait_ready(page, "account")
+    form = "signup" if new else "signin"
+    page.fill(f"#{form}-name", name)
+    page.fill(f"#{form}-password", PASSWORD)
+    page.click(f"#{form}-submit")
+    wait_ready(page, "me")
+    return page
+
+
+def test_a_signed_in_learner_resumes_the_tutorial_in_another_browser_and_it_is_ticked_there(
+        server: str, browser: Any) -> None:
+    """Progress of a signed-in learner is kept in the account, not in the browser: signed in on a fresh browser,
+    the tutorial resumes at the step where it was left, and once finished the lobby ticks it."""
+    name = f"Novice{secrets.token_hex(3)}"
+    page = _signed_in(browser, server, name, new=True)
+    page.goto(server + "/")
+    wait_ready(page, "lobby")
+    page.click("#learn [data-tutorial='rose'] a")
+    wait_ready(page, "tutorial")
+    for step in range(3):
+        _after(page, step)
+        page.locator(".tutorial-target").first.click()
+    _after(page, 3)
+    assert page.evaluate("() => Object.keys(localStorage).filter((k) => k.startsWith('ludus.tutorial.'))") == []
+    page.context.close()
+
+    page = _signed_in(browser, server, name, new=False)
+    page.goto(server + "/")
+    wait_ready(page, "lobby")
+    page.click("#learn [data-tutorial='rose'] a")
+    _after(page, 3)  # the same step, from the account
+    while page.locator("#tutorial-finish").count() == 0:
+        step = _step(page)
+        page.locator(".tutorial-target").first.click()
+        _after(page, step + 1)
+    page.click("#tutorial-finish")
+    page.wait_for_selector("#tutorial-finished")
+    page.context.close()
+
+    page = _signed_in(browser, server, name, new=False)
+    page.goto(server + "/")
+    wait_ready(page, "lobby")
+    page.wait_for_selector("#learn [data-tutorial='rose'][data-done='true']", state="attached")
+    page.context.close()

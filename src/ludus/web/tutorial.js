@@ -144,6 +144,13 @@ export function renderTutorial(root, game) {
       for (const node of board.querySelectorAll("[data-choice]")) {
         if (node.getAttribute("data-choice") === wanted) node.classList.add("tutorial-target");
       }
+      // a choice made of parts picked one by one (Shadows' clue cards, then Give): the parts still to pick
+      const parts = Array.isArray(step.expected) ? step.expected.map((part) => JSON.stringify(part)) : [];
+      for (const node of parts.length ? board.querySelectorAll("[data-choice-part]") : []) {
+        if (parts.includes(node.getAttribute("data-choice-part")) && node.getAttribute("aria-pressed") !== "true") {
+          node.classList.add("tutorial-target");
+        }
+      }
     }
     const root = document.documentElement;
     root.dataset.tutorialStep = String(step.step);
@@ -167,9 +174,14 @@ export function renderTutorial(root, game) {
   // a board piece the question does not offer (a building, a pawn): sent all the same, so the engine says why not
   board.addEventListener("click", (event) => {
     if (!step || step.expected === null || event.target.closest?.("[data-choice]")) return;
-    for (const name of step.clickable) {
+    for (const entry of step.clickable) {
+      const [name, type] = entry.split(":");  // "data-space:number": the attribute holds a number choice
       const piece = event.target.closest?.(`[${name}]`);
-      if (piece) { event.stopPropagation(); send(piece.getAttribute(name)); return; }
+      if (!piece) continue;
+      event.stopPropagation();
+      const value = piece.getAttribute(name);
+      send(type === "number" ? Number(value) : value);
+      return;
     }
   }, true);
 
