@@ -94,6 +94,9 @@ class RedisHub(LocalHub):
         self.pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         self.reader: asyncio.Task[None] | None = None
         self.queues: dict[str, asyncio.Task[None]] = {}  # per table: the delivery of its latest note
+        # notes waiting for the sender (``publish``): (channel, note as sent, its publisher's future)
+        self.outbox: list[tuple[str, bytes, asyncio.Future[None]]] = []
+        self.sender: asyncio.Task[None] | None = None
         self.up = False
         self.listening = False  # the reader is inside pubsub.listen()
         self.down_since: float | None = None
@@ -123,8 +126,10 @@ class RedisHub(LocalHub):
             self.reader.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self.reader
-        for task in list(self.queues.values()):
+        for task in [*self.queues.values(), *([self.sender] if self.sender is not None else [])]:
             task.cancel()
+        _settle_all(self.outbox)
+        self.outbox = []
         with contextlib.suppress(Exception):
             await self.pubsub.aclose()
         with contextlib.suppress(Exception):
@@ -133,14 +138,36 @@ class RedisHub(LocalHub):
 
     async def publish(self, table_id: str, note: dict[str, Any]) -> None:
         """Best effort: the move is stored already, and a process that misses the note catches up from
-        the database when Redis is back. Never raises."""
+        the database when Redis is back. Never raises; returns once the note has been handed to Redis (or
+        Redis was found gone meanwhile).
+
+        One sender hands every note waiting at that moment to Redis in one pipeline, one round trip, in the
+        order they were published (so a table's notes keep their order). A publish of its own per move took
+        a pooled connection each: under load, with a busy event loop, more than the pool's 100 were in flight
+        at once, and the pool's refusal (or the wait) counted as Redis being gone — after which every table
+        caught up from the database at once, which made the loop busier still (docs/server.md)."""
         if not self.up:
             return
-        try:
-            await asyncio.wait_for(self.redis.publish(PREFIX + table_id, _encode({**note, "origin": self.origin})),
-                                   PUBLISH_TIMEOUT)
-        except Exception as error:  # whatever Redis did, the caller's move stands
-            self._lost(error)
+        sent: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.outbox.append((PREFIX + table_id, _encode({**note, "origin": self.origin}), sent))
+        if self.sender is None or self.sender.done():
+            self.sender = asyncio.create_task(self._send())
+        await sent
+
+    async def _send(self) -> None:
+        await asyncio.sleep(0)  # the other moves of this turn of the loop join the batch
+        while self.outbox:
+            batch, self.outbox = self.outbox, []
+            try:
+                if self.up:
+                    pipeline = self.redis.pipeline(transaction=False)
+                    for channel, data, _ in batch:
+                        pipeline.publish(channel, data)
+                    await asyncio.wait_for(pipeline.execute(), PUBLISH_TIMEOUT)
+            except Exception as error:  # whatever Redis did, the callers' moves stand
+                self._lost(error)
+            finally:
+                _settle_all(batch)
 
     def _lost(self, error: BaseException) -> None:
         if self.up:  # logged once per outage, not once per message
@@ -221,6 +248,12 @@ class RedisHub(LocalHub):
                 await callback()
             except Exception:
                 log.exception("catching up after the redis outage failed")
+
+
+def _settle_all(batch: list[tuple[str, bytes, asyncio.Future[None]]]) -> None:
+    for *_, sent in batch:
+        if not sent.done():  # (a publisher cancelled meanwhile has no use for the answer)
+            sent.set_result(None)
 
 
 def _encode(note: dict[str, Any]) -> bytes:
