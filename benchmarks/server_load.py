@@ -115,10 +115,15 @@ def server_warnings(folder: Path, count: int, shown: int = 8) -> list[str]:
     causes: dict[str, int] = {}
     for index in range(count):
         with contextlib.suppress(OSError):
-            for line in (folder / f"server-{index}.log").read_text(errors="replace").splitlines():
-                if any(level in line for level in ("WARNING", "ERROR", "CRITICAL", "Traceback")):
-                    cause = re.sub(r"[0-9a-f]{8,}|\d+(\.\d+)?", "#", line.split(" ", 2)[-1])[:160]
-                    causes[cause] = causes.get(cause, 0) + 1
+            lines = (folder / f"server-{index}.log").read_text(errors="replace").splitlines()
+            for number, line in enumerate(lines):
+                if line.startswith("Traceback"):  # counted by the exception it ends with
+                    line = next((later for later in lines[number + 1:] if not later.startswith(" ")), line)
+                    line = f"_ _ raised {line}"
+                elif not any(level in line for level in ("WARNING", "ERROR", "CRITICAL")):
+                    continue
+                cause = re.sub(r"[0-9a-f]{8,}|\d+(\.\d+)?", "#", line.split(" ", 2)[-1])[:160]
+                causes[cause] = causes.get(cause, 0) + 1
     ranked = sorted(causes.items(), key=lambda item: -item[1])
     return [f"server log ×{n}: {cause}" for cause, n in ranked[:shown]] + \
         ([f"server log: {len(ranked) - shown} more causes"] if len(ranked) > shown else [])

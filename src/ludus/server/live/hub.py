@@ -30,6 +30,7 @@ log = logging.getLogger("ludus.server.hub")
 
 PREFIX = "ludus:table:"
 PUBLISH_TIMEOUT = 2.0  # a publish slower than this counts as Redis being gone (it runs under a table's lock)
+BEAT = 0.1  # how a publish's wait is counted: in steps of this, each step only as long as it was meant to be
 RETRY = (0.5, 2.0)  # seconds between attempts to reach Redis again: first, and at most
 
 
@@ -163,7 +164,7 @@ class RedisHub(LocalHub):
                     pipeline = self.redis.pipeline(transaction=False)
                     for channel, data, _ in batch:
                         pipeline.publish(channel, data)
-                    await asyncio.wait_for(pipeline.execute(), PUBLISH_TIMEOUT)
+                    await _answered(pipeline.execute())
             except Exception as error:  # whatever Redis did, the callers' moves stand
                 self._lost(error)
             finally:
@@ -248,6 +249,30 @@ class RedisHub(LocalHub):
                 await callback()
             except Exception:
                 log.exception("catching up after the redis outage failed")
+
+
+async def _answered(request: Awaitable[Any]) -> None:
+    """Wait for Redis's answer to ``request``; TimeoutError once Redis has had ``PUBLISH_TIMEOUT`` seconds of a
+    responsive event loop to give it. Time the loop spent elsewhere (a busy server: each of its turns can take
+    a good part of a second) does not count against Redis: a loop late by seconds used to take a Redis that had
+    answered for one that had gone, and the catching up of every table that followed made the loop later still
+    (docs/server.md). A Redis that stalls (SIGSTOP) still counts as gone after ``PUBLISH_TIMEOUT`` of waiting."""
+    task = asyncio.ensure_future(request)
+    loop = asyncio.get_running_loop()
+    counted = 0.0
+    try:
+        while True:
+            started = loop.time()
+            done, _ = await asyncio.wait([task], timeout=BEAT)
+            if done:
+                task.result()
+                return
+            counted += min(loop.time() - started, BEAT)
+            if counted >= PUBLISH_TIMEOUT:
+                raise TimeoutError("redis did not answer a publish")
+    finally:
+        if not task.done():
+            task.cancel()
 
 
 def _settle_all(batch: list[tuple[str, bytes, asyncio.Future[None]]]) -> None:
