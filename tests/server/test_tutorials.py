@@ -43,3 +43,18 @@ def test_a_signed_in_learner_resumes_at_the_kept_step_and_a_finished_tutorial_st
     client.post("/api/tutorials/rose/progress", json={"step": 15, "done": True}, headers=ann.headers)
     again = client.post("/api/tutorials/rose/progress", json={"step": 0}, headers=ann.headers).json()
     assert again == {"step": 0, "done": True}
+
+
+def test_a_floors_step_is_the_learners_view_and_a_click_on_a_bots_figure_gets_the_engines_refusal(
+        client: TestClient) -> None:
+    listing = client.get("/api/tutorials").json()
+    floors = next(item for item in listing["tutorials"] if item["game"] == "floors")
+    assert [c["rules"] for c in floors["chapters"]][:3] == ["moving", "figures", "stones"]
+    step = client.get("/api/tutorials/floors/steps/0").json()
+    assert step["seat"] == 0 and step["decisions"][0]["kind"] == "figure" and step["expected"] == 1
+    assert all(e["audience"] in (None, [0]) for e in step["events"])
+    refused = client.post("/api/tutorials/floors/steps/0", json={"choice": "2"}).json()  # the bot's figure
+    assert refused["result"] == "illegal" and refused["code"] == "not-offered" and refused["expected"] == 1
+    assert client.post("/api/tutorials/floors/steps/0", json={"choice": 0}).json() == {"result": "other", "expected": 1}
+    ok = client.post("/api/tutorials/floors/steps/0", json={"choice": 1}).json()
+    assert ok["result"] == "ok" and ok["next"]["step"] == 1 and ok["next"]["expected"] == "enter"

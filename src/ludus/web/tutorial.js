@@ -74,12 +74,17 @@ export function renderTutorial(root, game) {
   async function arrive(answer) {
     if (closed) return;
     const index = answer.step;
+    // the next step's events go on the same log, as a table's updates do: a renderer that replays what is new
+    // (the Floors monster's walk after the learner's last move of a round) shows it; a jump starts a new log
+    const onward = step && answer.step === step.step + 1 && answer.events.length >= state.log.length;
+    const log = onward ? state.log : [];
+    for (let seq = log.length; seq < answer.events.length; seq++) log.push({ seq, event: answer.events[seq] });
     step = answer;
     message = null;
     Object.assign(state, { seat: answer.seat, view: answer.view, decisions: answer.decisions, outcome: answer.outcome,
       status: answer.outcome ? "over" : "running",
       seatsInfo: Array.from({ length: answer.players }, (_, seat) => ({ seat, taken: true, bot: seat !== answer.seat })),
-      log: answer.events.map((event, seq) => ({ seq, event })), seq: answer.events.length });
+      log, seq: answer.events.length });
     if (!renderer) renderer = await import(`/web/games/${game}.js`);
     saveProgress(game, index);
     draw();
