@@ -13,8 +13,9 @@ Measured side by side (random legal actions, one core):
   load's yardstick.
 
 The machine is shared, so absolute figures drift with the load: the environments run in
-interleaved turns of 50 ms (each gets a turn, round after round) and the report gives every
-figure as a ratio to the yardsticks of the same run, with the load average before and after.
+interleaved turns of 50 ms of CPU time (each gets a turn, round after round, in a fresh random order
+per round), figures are steps per CPU-second of this process, and the report gives every figure as a
+ratio to the yardsticks of the same run, with the load average before and after.
 
 The yardsticks need PettingZoo's classic extras, which are not a dependency of ludus. Make the
 benchmark's own environment once, then run it there:
@@ -97,18 +98,24 @@ def spiel_steps(name: str, params: dict[str, Any] | None = None, seed: int = 0) 
             yield
 
 
-def interleaved(entries: dict[str, Iterator[None]], seconds: float, turn: float) -> dict[str, float]:
-    """Steps per second of each entry over ``seconds`` each, run in turns of ``turn`` seconds, so a
-    change of the machine's load falls on every entry alike."""
+def interleaved(entries: dict[str, Iterator[None]], seconds: float, turn: float, seed: int = 0) -> dict[str, float]:
+    """Steps per CPU-second of each entry over ``seconds`` of CPU time each, run in turns of ``turn`` seconds, so a
+    change of the machine's load falls on every entry alike. Time is this process's CPU time (time the
+    machine gave to other processes is not counted), and the entries take their turns in a fresh random order
+    every round: in a fixed order the entry after a memory-hungry one finds the processor's caches full of
+    the other's data (a few per cent of a figure in trials on this machine)."""
     steps = dict.fromkeys(entries, 0)
     spent = dict.fromkeys(entries, 0.0)
+    order = list(entries.items())
+    shuffler = random.Random(seed)
     for _ in range(max(1, round(seconds / turn))):
-        for name, stepper in entries.items():
-            start = now = time.perf_counter()
+        shuffler.shuffle(order)
+        for name, stepper in order:
+            start = now = time.process_time()
             while now - start < turn:
                 next(stepper)
                 steps[name] += 1
-                now = time.perf_counter()
+                now = time.process_time()
             spent[name] += now - start
     return {name: steps[name] / spent[name] for name in entries}
 
@@ -152,8 +159,8 @@ def ismcts_seconds_per_move(moves: int, evaluator: str, simulations: int = 100,
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="measuring time per environment")
-    parser.add_argument("--turn", type=float, default=0.05, help="seconds per interleaved turn")
+    parser.add_argument("--seconds", type=float, default=3.0, help="measuring CPU time per environment")
+    parser.add_argument("--turn", type=float, default=0.05, help="CPU seconds per interleaved turn")
     parser.add_argument("--ismcts-moves", type=int, default=20)
     args = parser.parse_args()
     try:
@@ -178,7 +185,8 @@ def main() -> None:
         "against_bots shadows, hard bots": solo_steps("shadows", "hard"),
     }, args.seconds, args.turn)
     leduc = aec["leduc_holdem_v4 (PettingZoo)"]
-    print(f"\nPettingZoo / Gymnasium steps per second (ratio to leduc_holdem_v4, target >= {AEC_TARGET:.2f} for *_v0):")
+    print("\nPettingZoo / Gymnasium steps per CPU-second (ratio to leduc_holdem_v4, "
+          f"target >= {AEC_TARGET:.2f} for *_v0):")
     for name, rate in aec.items():
         verdict = ("   met" if rate / leduc >= AEC_TARGET else "   NOT met") if "_v0 (" in name else ""
         print(f"  {name:36s} {rate:9.0f}   x{rate / leduc:5.2f}{verdict}")
@@ -191,7 +199,7 @@ def main() -> None:
         "python_ludus_shadows": spiel_steps("python_ludus_shadows", {"players": 3}),
     }, args.seconds, args.turn)
     liars = spiel["python_liars_poker (OpenSpiel, Python)"]
-    print("\nOpenSpiel random-playout steps per second (ratio to python_liars_poker; scaled to liars_poker at "
+    print("\nOpenSpiel random-playout steps per CPU-second (ratio to python_liars_poker; scaled to liars_poker at "
           f"{REFERENCE_LIARS}; target):")
     for name, rate in spiel.items():
         target = TARGETS.get(name)

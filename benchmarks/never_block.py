@@ -16,6 +16,7 @@ CPU shows in both — and what became of the tables.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import tempfile
@@ -94,7 +95,8 @@ def main() -> None:
     print(f"failing tables: {sum(e == {'abandon': 'stuck'} for e in ended)} of {len(ended)} ended 'stuck'")
     print(f"ordinary Shadows tables: {statuses.count('running')} running, {statuses.count('over')} over")
     print(f"/health idle, {args.baseline:g} s: {figures(idle)}")
-    print(f"/health loaded, {args.seconds:g} s: {figures(samples)}, {errors} failed")
+    print(f"/health loaded, {args.seconds:g} s: {figures(samples)}, {errors} failed; "
+          f"load average {os.getloadavg()[0]:.1f}")
     print(f"server log: {log.count(' ERROR ')} ERROR lines, {log.count('Traceback')} tracebacks")
 
 

@@ -42,6 +42,7 @@ class Job:
     candidates: int
     worlds: int
     horizon: float
+    plans: int = 0
 
 
 def play_on(game: Game, state: Any, bots: list[Any], first: int, stop_at_last_day: bool) -> list[float]:
@@ -82,7 +83,7 @@ def play(job: Job) -> tuple[int, float, float, list[float]]:
     bots: list[Any] = []
     for seat, level in enumerate(seated):
         seed = simulate.bot_seed(deal, seat)
-        bots.append(EndgameBot(seat, seed, job.candidates, 0, job.horizon) if seat == first
+        bots.append(EndgameBot(seat, seed, job.candidates, 0, job.horizon, job.plans) if seat == first
                     else bot_for(game, seat, level, seed=seed))
     play_on(game, state, bots, first, stop_at_last_day=True)
     branch_state, branch_bots = copy.deepcopy((state, bots))
@@ -127,6 +128,9 @@ def main() -> None:
     parser.add_argument("--candidates", type=int, default=4)
     parser.add_argument("--worlds", type=int, default=16)
     parser.add_argument("--horizon", type=float, default=1.0, help="days of play left when the search starts")
+    parser.add_argument("--plans", type=int, default=0,
+                        help="search ways to play the turn (card, pawn, building): the best this many, "
+                             "and every card's best; 0: cards only")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--rate", type=int, default=0, help="only time the playouts from this many positions")
     args = parser.parse_args()
@@ -134,7 +138,7 @@ def main() -> None:
         playout_rate(args.rate, args.worlds)
         return
     opponents = tuple(level.strip() for level in args.opponents.split(","))
-    jobs = [Job(opponents, number, args.seed, args.candidates, args.worlds, args.horizon)
+    jobs = [Job(opponents, number, args.seed, args.candidates, args.worlds, args.horizon, args.plans)
             for number in range(args.start, args.stop)]
     hard = search = 0.0
     differences: list[float] = []
@@ -150,7 +154,8 @@ def main() -> None:
     half = 1.96 * statistics.stdev(differences) / math.sqrt(played) if played > 1 else 0.0
     ordered = sorted(times) or [0.0]
     p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-    for name, wins in (("hard", hard), (f"endgame ({args.candidates} cards x {args.worlds} worlds)", search)):
+    searched = f"{args.plans} plans" if args.plans else f"{args.candidates} cards"
+    for name, wins in (("hard", hard), (f"endgame ({searched} x {args.worlds} worlds)", search)):
         low, high = wilson_interval(wins, played)
         print(f"{name} vs {','.join(opponents)}, seed {args.seed}, games {args.start}-{args.stop - 1}: "
               f"wins {wins:.2f} of {played}, rate {wins / max(1, played):.3f}, 95% Wilson [{low:.3f}, {high:.3f}]")

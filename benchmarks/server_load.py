@@ -26,6 +26,7 @@ import glob
 import multiprocessing
 import os
 import random
+import re
 import resource
 import shutil
 import signal
@@ -66,9 +67,11 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def start_servers(ports: list[int], db_url: str, redis_url: str | None, source: Path) -> list[subprocess.Popen[bytes]]:
+def start_servers(ports: list[int], db_url: str, redis_url: str | None, source: Path, folder: Path
+                  ) -> list[subprocess.Popen[bytes]]:
     """``ludus serve`` on each port, from ``source``'s src/ (another checkout: the version to compare with), all
-    starting at once; returns when every one answers /health. Flags a version does not know are left out."""
+    starting at once; returns when every one answers /health. Flags a version does not know are left out. Each
+    server's log goes to ``folder/server-<i>.log`` (``server_warnings`` sums it up at the end)."""
     known = "--limit-tables --limit-joins --idle-seconds" if source.resolve() == ROOT else subprocess.run(
         [sys.executable, "-m", "ludus.cli", "serve", "--help"], cwd=source, capture_output=True, text=True,
         env={**os.environ, "PYTHONPATH": str(source / "src")}).stdout
@@ -81,12 +84,16 @@ def start_servers(ports: list[int], db_url: str, redis_url: str | None, source: 
         [sys.executable, "-m", "ludus.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
          "--db", db_url, *(("--redis", redis_url) if redis_url else ()), *(part for flag in flags for part in flag)],
         cwd=source, env={**os.environ, "PYTHONPATH": str(source / "src")},
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for port in ports]
+        stdout=subprocess.DEVNULL, stderr=(folder / f"server-{index}.log").open("wb"))
+        for index, port in enumerate(ports)]
     deadline = time.monotonic() + 300  # a busy machine takes a while to import a server
     try:
         for port, process in zip(ports, processes, strict=True):
             while True:
                 if process.poll() is not None or time.monotonic() > deadline:
+                    with contextlib.suppress(OSError):  # its last words (a traceback, usually)
+                        tail = (folder / f"server-{ports.index(port)}.log").read_text(errors="replace")
+                        print(*tail.splitlines()[-25:], sep="\n", file=sys.stderr)
                     raise SystemExit("a server exited during start-up" if process.poll() is not None
                                      else "a server did not start")
                 try:
@@ -100,6 +107,26 @@ def start_servers(ports: list[int], db_url: str, redis_url: str | None, source: 
             each.kill()
         raise
     return processes
+
+
+def server_warnings(folder: Path, count: int, shown: int = 8) -> list[str]:
+    """The servers' warnings and errors, each cause once with how often (digits and ids blurred): a run whose
+    servers thought Redis or the database was gone, or failed, says so beside its figures."""
+    causes: dict[str, int] = {}
+    for index in range(count):
+        with contextlib.suppress(OSError):
+            lines = (folder / f"server-{index}.log").read_text(errors="replace").splitlines()
+            for number, line in enumerate(lines):
+                if line.startswith("Traceback"):  # counted by the exception it ends with
+                    line = next((later for later in lines[number + 1:] if not later.startswith(" ")), line)
+                    line = f"_ _ raised {line}"
+                elif not any(level in line for level in ("WARNING", "ERROR", "CRITICAL")):
+                    continue
+                cause = re.sub(r"[0-9a-f]{8,}|\d+(\.\d+)?", "#", line.split(" ", 2)[-1])[:160]
+                causes[cause] = causes.get(cause, 0) + 1
+    ranked = sorted(causes.items(), key=lambda item: -item[1])
+    return [f"server log ×{n}: {cause}" for cause, n in ranked[:shown]] + \
+        ([f"server log: {len(ranked) - shown} more causes"] if len(ranked) > shown else [])
 
 
 def _postgres_bin(name: str) -> str:
@@ -449,7 +476,7 @@ def main() -> int:
         servers: list[subprocess.Popen[bytes]] = []
         try:
             ports = [free_port() for _ in range(args.processes)]
-            servers = start_servers(ports, infrastructure.db_url, infrastructure.redis_url, args.source)
+            servers = start_servers(ports, infrastructure.db_url, infrastructure.redis_url, args.source, folder)
             stats = run(args, [f"http://127.0.0.1:{port}" for port in ports], [server.pid for server in servers],
                         infrastructure)
         finally:
@@ -457,6 +484,8 @@ def main() -> int:
                 server.kill()
                 server.wait(10)
             infrastructure.stop()
+            for line in server_warnings(folder, len(servers)):
+                print(line)
     elapsed = stats.elapsed
     latencies = sorted(stats.latencies)
     if not latencies:

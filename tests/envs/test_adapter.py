@@ -44,6 +44,18 @@ def test_only_masked_actions_are_accepted_and_the_winner_is_rewarded(toy_spec):
     assert env.infos["player_1"]["view"]["winner"] == 0
 
 
+def test_each_action_mask_is_the_agents_own_copy(toy_spec):
+    """Masks of one set of legal actions are made once and copied: writing to one handed out changes no other."""
+    env = LudusEnv(toy_spec, 2, {"counters": 30})
+    env.reset(seed=1)
+    first = env.observe("player_0")["action_mask"]
+    first[:] = 0
+    env.step(0)
+    second = env.observe("player_1")["action_mask"]
+    assert list(second) == [1, 1, 1]
+    assert second.flags.writeable and first is not second
+
+
 def test_max_cycles_truncates_an_episode_without_rewarding_anybody(toy_spec):
     env = LudusEnv(toy_spec, 2, {"counters": 30}, max_cycles=2)
     env.reset(seed=3)

@@ -96,3 +96,33 @@ def test_before_the_last_day_the_endgame_search_plays_exactly_like_hard():
         for seat, bot in others.items():
             bot.observe(visible_events(events, seat))
     assert compared >= 5 and searched >= 1
+
+
+def test_the_plan_search_plays_the_way_it_chose_from_its_seats_view_alone():
+    state = _last_day_card(4, 8)
+    decision = min(GAME.decisions(state), key=lambda d: d.seat)
+    seat = decision.seat
+    view = GAME.view(state, seat)
+    world = GAME.world_from_view(view, seat, random.Random(4))
+    bot = EndgameBot(seat, seed=2, worlds=2, plans=3)
+    choice = bot.choose(view, decision)
+    assert decision.allows(choice)
+    assert bot.plan is not None and bot.plan[0] == choice and bot.plan in bot.last_search
+    plan = bot.plan
+    twin = EndgameBot(seat, seed=2, worlds=2, plans=3)
+    assert twin.choose(GAME.view(world, seat), next(d for d in GAME.decisions(world) if d.seat == seat)) == choice
+    assert twin.plan == plan
+    GAME.apply(state, seat, choice)
+    while True:  # the turn's move decisions answer the plan
+        step = min(GAME.decisions(state), key=lambda d: d.seat)
+        assert step.seat == seat and step.kind != "card"
+        answer = bot.choose(GAME.view(state, seat), step)
+        assert step.allows(answer)
+        if step.kind in ("william_or_adson", "pawn"):
+            assert answer == plan[1]
+        if step.kind == "destination":
+            assert answer == plan[2]
+        GAME.apply(state, seat, answer)
+        if step.kind in ("destination", "pawn"):
+            break
+    assert bot.plan is None

@@ -81,3 +81,57 @@ def test_moves_fan_out_between_server_processes_through_redis(tmp_path, database
     finally:
         for server in own:
             server.kill()
+
+
+def test_a_burst_of_notes_reaches_the_other_process_in_order_and_redis_is_not_taken_for_gone(redis_url: str) -> None:
+    """Many tables publishing at once (more than the Redis client's pool of 100 connections): every note arrives,
+    each table's in the order published, and the publisher does not think Redis went away (which made every table
+    catch up from the database at once under load: docs/server.md, issue 20 point 6)."""
+    import asyncio
+    import contextlib
+
+    from ludus.server.live.hub import RedisHub
+
+    tables, notes_per_table = 150, 4
+
+    async def scenario() -> tuple[dict[str, list[int]], bool, bool]:
+        speaker, listener = RedisHub(redis_url), RedisHub(redis_url)
+        heard: dict[str, list[int]] = {f"t{number}": [] for number in range(tables)}
+        every_note = asyncio.Event()
+
+        def handler_for(table_id: str):  # type: ignore[no-untyped-def]
+            async def handler(note: dict[str, Any]) -> None:
+                heard[table_id].append(note["n"])
+                if sum(map(len, heard.values())) == tables * notes_per_table:
+                    every_note.set()
+            return handler
+
+        for table_id in heard:
+            listener.subscribe(table_id, handler_for(table_id))
+        ready = asyncio.Event()
+
+        async def on_ready(_: dict[str, Any]) -> None:
+            ready.set()
+
+        listener.subscribe("ready", on_ready)
+        await speaker.start()
+        await listener.start()
+        try:
+            while not ready.is_set():  # the listener's subscription is in place once it hears a note
+                await speaker.publish("ready", {"kind": "ready"})
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(ready.wait(), 0.2)
+            async def table(table_id: str) -> None:
+                for n in range(1, notes_per_table + 1):  # one table's moves come one after the other
+                    await speaker.publish(table_id, {"kind": "move", "n": n})
+
+            await asyncio.gather(*(table(table_id) for table_id in heard))  # every table at once
+            await asyncio.wait_for(every_note.wait(), 60)
+            return heard, speaker.up, listener.up
+        finally:
+            await speaker.close()
+            await listener.close()
+
+    heard, speaker_up, listener_up = asyncio.run(scenario())
+    assert speaker_up and listener_up
+    assert all(numbers == list(range(1, notes_per_table + 1)) for numbers in heard.values())

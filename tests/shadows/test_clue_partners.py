@@ -8,12 +8,23 @@ from typing import Any
 
 from ludus.engine import Decision
 from ludus.games.shadows import board
-from ludus.games.shadows.ai import LEVELS, Detective, MapBelief, _officer, all_readers, shared_scorer
+from ludus.games.shadows.ai import (
+    LEVELS,
+    Detective,
+    MapBelief,
+    Officer,
+    _officer,
+    all_readers,
+    deck_of,
+    make_policy,
+    names_nothing,
+    shared_scorer,
+)
 from ludus.games.shadows.association import LiteralReader
 from ludus.games.shadows.game import GAME
 
 PLAIN = 0.5
-"""The ``plainness`` measured in docs/bots.md (off in every level: it cost the hard team rounds)."""
+"""The ``plainness`` measured in docs/bots.md (the hard level's since 2026-12-02)."""
 
 
 def _literal_reads_right(view: dict[str, Any], cards: list[str], spaces: list[int], target: int) -> float:
@@ -43,6 +54,27 @@ def test_the_hard_officers_one_card_clues_are_read_right_by_a_literal_reader_mor
                 assert officer.last_plan is not None and cards in [list(o) for o in give.options]
                 read[plainness] += _literal_reads_right(view, cards, spaces, officer.last_plan.target)
     assert read[PLAIN] > read[0.0], (read, positions)
+
+
+def test_the_hard_levels_officer_is_the_plain_one() -> None:
+    """The officer the hard level seats (``make_policy``) gives clues a literal reader gets more often than
+    the same officer without ``plainness``, on fixed co-op positions."""
+    read = {"level": 0.0, "without": 0.0}
+    for seed in range(12):
+        state = GAME.setup(2, seed, {"coop": "apprentice"})
+        view = GAME.view(state, 0)
+        for here in random.Random(seed).sample([s for s in board.PLAYABLE if len(board.steps(s)) >= 4], 2):
+            view["teams"]["black"]["figure"] = here
+            spaces = list(board.steps(here))
+            give = Decision(0, "give", tuple([c] for c in view["face_up"] if c is not None), {"team": "black"})
+            for name, officer in (("level", make_policy("officer", seed=1)),
+                                  ("without", _officer({**LEVELS["hard"], "plainness": 0.0}, shared_scorer(),
+                                                       all_readers(), 1))):
+                assert isinstance(officer, Officer)
+                cards = officer.choose(view, give)
+                assert officer.last_plan is not None
+                read[name] += _literal_reads_right(view, cards, spaces, officer.last_plan.target)
+    assert read["level"] > read["without"], read
 
 
 def _played_view(seed: int, moves: int) -> tuple[dict[str, Any], Decision]:
@@ -100,3 +132,62 @@ def test_a_detective_that_reads_nothing_in_the_clue_goes_where_landing_is_worth_
         spaces = [int(s) for s in move.options]
         worths = detective.belief.worths(view, spaces)  # type: ignore[union-attr]
         assert detective.choose(view, move) == spaces[int(worths.mean(axis=0).argmax())]
+
+
+def test_the_belief_built_landing_by_landing_pictures_what_a_fresh_one_pictures_at_the_end() -> None:
+    """The pictured cards after k landings are those after k - 1 that fit the k-th, topped up: a detective
+    that asked after every landing and an officer asking once picture the same cards."""
+    step_by_step = MapBelief(12)
+    for moves in range(1, 6):
+        view, _ = _played_view(7, moves)
+        assert step_by_step.cards(view) == MapBelief(12).cards(view)
+
+
+def _unclear_card(view: dict[str, Any], spaces: list[int]) -> str:
+    """A card of the deck whose element names share no word with any space in reach."""
+    for card in sorted(deck_of(view)):
+        if names_nothing(view, [card], spaces):
+            return card
+    raise AssertionError("every card names something in reach")
+
+
+def test_a_blind_detective_takes_a_clue_that_names_nothing_in_reach_for_no_clue() -> None:
+    """With ``unclear_blind``, a card sharing no element-name word with any space in reach leaves the
+    reading out: the detective goes where the mean worth over the pictured cards is highest, however
+    its readers rank the pictures."""
+    detective = Detective(seed=1, belief=MapBelief(24), unclear_blind=True)
+    for seed, moves in ((3, 2), (8, 4), (11, 1)):
+        view, move = _played_view(seed, moves)
+        spaces = [int(s) for s in move.options]
+        card = _unclear_card(view, spaces)
+        asked = Decision(move.seat, "move", move.options, {**move.prompt, "cards": [card]})
+        worths = detective.belief.worths(view, spaces)  # type: ignore[union-attr]
+        assert detective.choose(view, asked) == spaces[int(worths.mean(axis=0).argmax())]
+
+
+def test_a_detective_with_the_belief_never_lands_where_its_team_met_the_police_while_another_space_is_offered() -> None:
+    """Whatever the clue, with the map belief and a clue read blind or not: a space where the team took a
+    police token this round is never chosen while another is in reach."""
+    for settings in ({"unclear_blind": False}, {"unclear_blind": True}):
+        detective = Detective(seed=1, belief=MapBelief(16), shun_police=True, clue_temperature=0.2, **settings)
+        tried = 0
+        for seed, moves in ((3, 2), (8, 4), (11, 1), (5, 3)):
+            view, move = _played_view(seed, moves)
+            spaces = [int(s) for s in move.options]
+            for police in spaces:
+                view["teams"]["black"]["police"] = [police]
+                for card in sorted(deck_of(view))[:12]:
+                    asked = Decision(move.seat, "move", move.options, {**move.prompt, "cards": [card]})
+                    assert detective.choose(view, asked) != police
+                    tried += 1
+        assert tried > 100
+
+
+def test_the_officers_earlier_clear_clues_weigh_the_pictured_cards() -> None:
+    """``MapBelief.aims``: before any landing every pictured card weighs 1; after clues that named where
+    the figure went, the cards that explain those landings best weigh most (1) and the others less."""
+    start, _ = _played_view(7, 0)
+    assert (MapBelief(12).aims(start, 0.5) == 1.0).all()
+    view, _ = _played_view(7, 6)
+    aims = MapBelief(12).aims(view, 0.5)
+    assert aims.max() == 1.0 and (aims > 0).all() and aims.min() < 1.0

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from staging import stage
+from staging import moment_when, stage
 from test_layout_browser import VIEWPORTS, game_moments, inside, open_question, overlaps
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
@@ -20,6 +20,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 LANGUAGES = ("en", "hu", "zh")
 ROSE_STATE = {"suspicion track": ".track-suspicion", "clue track": ".track-clue", "players": ".rose-state .players",
               "log": ".rose-state .log-panel"}
+ROSE_AID = {**ROSE_STATE, "aid": ".rose-state .rose-aid"}
 SHOTS = {"card", "destination", "give"}
 
 MEASURE = """([regions, board]) => {
@@ -43,7 +44,12 @@ MEASURE = """([regions, board]) => {
 def staged(web_database: str) -> dict[str, list[tuple[str, Any, Any]]]:
     rose = game_moments("rose")
     shadows = {kind: moment for kind, moment in game_moments("shadows").items() if kind in ("give", "refresh")}
-    return {"rose": [(kind, moment, stage(web_database, moment)) for kind, moment in sorted(rose.items())],
+    # a casual table with the aid on (issue 23 point 3): its panel of revealed and possible monks sits beside the
+    # board too, late in a game, when it and the log are full, and must not push the rest below the fold
+    aided = moment_when("rose", 4, {"aid": True}, lambda match, decision: decision.kind == "card"
+                        and len(match.log) >= 60)
+    return {"rose": [(kind, moment, stage(web_database, moment)) for kind, moment in sorted(rose.items())]
+            + [("card with the aid", aided, stage(web_database, aided))],
             "shadows": [(kind, moment, stage(web_database, moment)) for kind, moment in sorted(shadows.items())]}
 
 
@@ -60,7 +66,7 @@ def test_the_state_one_decides_on_is_beside_the_board(server: str, browser: Any,
         page.on("pageerror", lambda error: errors.append(str(error)))
         for kind, moment, table in staged["rose"]:
             open_question(page, server, table, moment)
-            seen = page.evaluate(MEASURE, [ROSE_STATE, ".abbey-panel"])
+            seen = page.evaluate(MEASURE, [ROSE_AID if moment.options.get("aid") else ROSE_STATE, ".abbey-panel"])
             what = f"rose {kind} ({lang}, {where})"
             board, window = seen["board"], seen["window"]
             for name, rect in seen["regions"].items():
@@ -79,8 +85,8 @@ def test_the_state_one_decides_on_is_beside_the_board(server: str, browser: Any,
                     assert inside({**line, "bottom": line[end]}, seen["top"], window) \
                         and line[end] <= log["bottom"] - (0 if end == "bottom" else 12) + 0.5, \
                         f"{what}: a latest log line {line} is out of sight (the log is {log})"
-            if kind in SHOTS:
-                page.screenshot(path=str(artifacts / f"beside-rose-{kind}-{lang}-{where}.png"))
+            if kind in SHOTS or moment.options.get("aid"):
+                page.screenshot(path=str(artifacts / f"beside-rose-{kind.replace(' ', '-')}-{lang}-{where}.png"))
         for kind, moment, table in staged["shadows"]:
             open_question(page, server, table, moment)
             seen = page.evaluate(MEASURE, [{}, ".board-frame svg"])

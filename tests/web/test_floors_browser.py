@@ -70,6 +70,9 @@ def move_first_figure_by_clicking(page: Any) -> None:
     assert any(f["seat"] == 0 and f["sq"] == at and f["moved"] for f in figures)
 
 
+# a whole game on a busy 2-core machine takes what it takes: no clock of its own, only the
+# suite's safety net, so a game that stalls still fails (with the stack of where it waited)
+@pytest.mark.timeout(900)
 def test_a_whole_game_from_the_lobby_with_two_people_and_a_bot(server: str, browser: Any, artifacts: Path) -> None:
     desk = browser.new_context(viewport={"width": 1280, "height": 900})
     phone = browser.new_context(viewport={"width": 375, "height": 812}, is_mobile=True, has_touch=True)
@@ -107,10 +110,8 @@ def test_a_whole_game_from_the_lobby_with_two_people_and_a_bot(server: str, brow
     shoot(ann, artifacts / "floors-moved-desktop.png")
 
     saw_monster = reloaded = False
-    deadline = time.monotonic() + 200
     turns = 0
     while True:
-        assert time.monotonic() < deadline, "the game did not finish in time"
         if ann.evaluate("() => ludus.state.outcome") and bob.evaluate("() => ludus.state.outcome"):
             break
         if not saw_monster and ann.locator("[data-animating]").count():

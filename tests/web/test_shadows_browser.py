@@ -78,6 +78,9 @@ def give_by_clicking(page: Any) -> list[str]:
     raise AssertionError("no cards could be given")
 
 
+# a whole game on a busy 2-core machine takes what it takes: no clock of its own, only the
+# suite's safety net, so a game that stalls still fails (with the stack of where it waited)
+@pytest.mark.timeout(900)
 def test_a_whole_team_game_with_two_people_two_bots_and_a_spectator(server: str, browser: Any, artifacts: Path) -> None:
     desk = browser.new_context(viewport={"width": 1280, "height": 900})
     phone = browser.new_context(viewport={"width": 375, "height": 812}, is_mobile=True, has_touch=True)
@@ -141,10 +144,8 @@ def test_a_whole_team_game_with_two_people_two_bots_and_a_spectator(server: str,
     if role(olga) == "officer" and olga.evaluate("() => ludus.state.view.phase") == "play":
         olga.wait_for_selector(".shadows-board .map-overlay")
 
-    deadline = time.monotonic() + 180
     checks = 0
     while True:
-        assert time.monotonic() < deadline, "the game did not finish in time"
         if all(page.evaluate("() => ludus.state.view.phase") == "over" for page in (olga, dirk, spectator)):
             break
         results = [olga.evaluate(AUTO), dirk.evaluate(AUTO)]

@@ -16,6 +16,8 @@ import pytest
 from staging import moment_when, stage, wait_asked, wait_settled
 from test_layout_browser import VIEWPORTS, game_moments, open_question
 
+from ludus.games.floors.board import ENTRANCE
+
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 
 THUMB = 44  # CSS px: the smallest thing a thumb is asked to tap
@@ -173,4 +175,53 @@ def test_the_view_follows_the_moving_figure_and_keeps_the_players_zoom(server: s
         steps += 1
     assert steps >= 1, "no step was made"
     page.screenshot(path=str(artifacts / "thumb-floors-followed-phone.png"))
+    context.close()
+
+
+
+# the entrance, the corner square p11, and the squares next to it with the step that leads onto it
+CORNER = (15, 10)
+ONTO_CORNER = {(15, 9): "S", (14, 10): "E"}
+
+
+def test_at_the_players_deeper_zoom_the_view_follows_the_figure_onto_the_corner_square(
+        server: str, browser: Any, web_database: str, artifacts: Path) -> None:
+    """The player zooms in further than a thumb's zoom with the board's own "+" and steps a figure onto the corner
+    square p11 (15,10), beside a figure already there: the board pans so the whole figure is in its frame, at the
+    player's zoom. The next question could arrive while the page still waited for the server to take the step,
+    drawn without its targets: the view was never brought to the figure, and left it half outside the frame."""
+    def onto_corner(match: Any, decision: Any) -> bool:
+        at = decision.prompt.get("at")
+        # another figure stands there: the two are drawn side by side, the one stepping in sticks out past the
+        # squares it may step to next (what the view followed before)
+        return decision.kind == "step" and at is not None and decision.prompt.get("points", 0) >= 2 \
+            and ONTO_CORNER.get(tuple(at)) in decision.options and match.state.figat[ENTRANCE] >= 0
+    moment = moment_when("floors", 3, {}, onto_corner)
+    staged = stage(web_database, moment)
+    context = browser.new_context(viewport=VIEWPORTS["phone"], is_mobile=True, has_touch=True)
+    page = context.new_page()
+    decision = open_question(page, server, staged, moment)
+    wait_settled(page)
+    scale = "() => Number(document.querySelector('#board .board-frame').dataset.scale)"
+    thumb = page.evaluate(scale)
+    page.click("#board [data-zoom='in']")
+    page.wait_for_function(f"(was) => ({scale})() > was", arg=thumb)
+    wait_settled(page)
+    chosen = page.evaluate(scale)
+    seq = page.evaluate("() => ludus.state.seq")
+    onto = ONTO_CORNER[tuple(decision["prompt"]["at"])]
+    page.locator(f"#board [data-step='{onto}']").click()
+    page.wait_for_function("(seq) => !ludus.state.pending && ludus.state.seq > seq", arg=seq)
+    # the page has taken the next question in: the same figure, now on the corner square
+    page.wait_for_function("(corner) => { const d = ludus.state.decisions[0]; return d && d.kind === 'step'"
+                           " && JSON.stringify(d.prompt.at) === JSON.stringify(corner)"
+                           " && document.querySelector('#board').dataset.question"
+                           " === JSON.stringify([d.kind, d.prompt]); }", arg=list(CORNER))
+    wait_settled(page)
+    seen = page.evaluate(TAPPABLE)
+    page.screenshot(path=str(artifacts / "thumb-floors-corner-deeper-phone.png"))
+    assert chosen > thumb
+    assert seen["scale"] == pytest.approx(chosen, abs=0.01), f"the player's zoom {chosen} became {seen['scale']}"
+    assert seen["moving"] and all(seen["moving"]), \
+        f"at the player's zoom {chosen} the figure on the corner square is outside the board's frame: {seen}"
     context.close()

@@ -3,7 +3,8 @@
 A tutorial is data: a fixed deal (players, seed, options), the whole move log of that game (the bots' scripted
 moves and the learner's), and chapters of steps. A step sits just before one of the learner's moves in the log
 and asks the learner for exactly that move; the moves between two steps are played for everyone. The last step
-may ask for nothing (``move`` null: the finished game's scoring).
+may ask for nothing (``move`` null: the finished game's scoring). A real-time game's log also holds its clock:
+an entry ``{"advance": now}`` (as ``Match`` logs it) runs the game's ``advance`` there, between two steps.
 
 Nothing here knows a rule: a position is the deal plus the log replayed through the game's own ``apply``, and
 a learner's click is judged by applying it to a copy of the position. The engine's refusal (``IllegalChoice``)
@@ -23,6 +24,24 @@ from typing import Any
 from .game import Game, State, clone
 from .registry import GAMES, load_game
 from .types import Choice, Decision, Event, IllegalChoice, UnknownGame, normalize
+
+# one entry of the script: (seat, choice), or (None, now) for a logged ``{"advance": now}`` (the game's clock)
+Entry = tuple[int | None, Choice]
+
+
+def play_entry(game: Game, state: State, entry: Entry) -> list[Event]:
+    """Play one entry of a script on ``state``: a seat's choice through ``apply``, or the clock through ``advance``."""
+    seat, choice = entry
+    if seat is None:
+        return game.advance(state, float(choice))
+    return game.apply(state, seat, choice)
+
+
+def _entry(raw: Any) -> Entry:
+    if isinstance(raw, dict):
+        return (None, float(raw["advance"])) if "advance" in raw else (int(raw["seat"]), normalize(raw["choice"]))
+    seat, choice = raw
+    return int(seat), normalize(choice)
 
 
 @dataclass(frozen=True)
@@ -57,7 +76,7 @@ class Tutorial:
     seed: int
     options: dict[str, Any]
     learner: int
-    moves: tuple[tuple[int, Choice], ...]
+    moves: tuple[Entry, ...]
     chapters: tuple[Chapter, ...]
     steps: tuple[Step, ...]
     # attributes of the renderer's board pieces whose value is a choice (a building's name, a card's id): a
@@ -125,8 +144,8 @@ def _position(tutorial: Tutorial, count: int) -> tuple[State, list[Event]]:
     state = clone(game, before)
     events = list(events)
     start = _previous(tutorial, count)
-    for seat, choice in tutorial.moves[start:count]:
-        events.extend(game.apply(state, seat, choice))
+    for entry in tutorial.moves[start:count]:
+        events.extend(play_entry(game, state, entry))
     return state, events
 
 
@@ -140,7 +159,7 @@ def _parse(data: dict[str, Any]) -> Tutorial:
     chapters = tuple(Chapter(c["id"], c["rules"]) for c in data["chapters"])
     steps = tuple(Step(s["chapter"], s.get("move"), tuple(s.get("points", ())), s["text"], s["why"])
                   for s in data["steps"])
-    moves = tuple((int(seat), normalize(choice)) for seat, choice in data["moves"])
+    moves = tuple(_entry(raw) for raw in data["moves"])
     return Tutorial(data["game"], int(data["players"]), int(data["seed"]), dict(data.get("options") or {}),
                     int(data["learner"]), moves, chapters, steps, tuple(data.get("clickable", ())))
 

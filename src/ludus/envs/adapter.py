@@ -72,9 +72,12 @@ class EnvSpec:
     index: dict[Any, int] = field(init=False)
     _known: dict[tuple[Any, ...], dict[int, Any]] = field(init=False, repr=False)
     _remember: bool = field(init=False, repr=False)
+    _masks: dict[tuple[int, ...], np.ndarray] = field(init=False, repr=False)
 
     KNOWN_LIMIT: ClassVar[int] = 50_000
     """How many option lists ``legal`` remembers (then it starts afresh)."""
+    MASKS_LIMIT: ClassVar[int] = 10_000
+    """How many action masks ``mask`` remembers (then it starts afresh)."""
 
     def __post_init__(self) -> None:
         self.actions = [normalize(a) for a in self.actions]
@@ -82,6 +85,7 @@ class EnvSpec:
         if len(self.index) != len(self.actions):
             raise ValueError(f"{self.game_id}: the action list repeats an option")
         self._known = {}
+        self._masks = {}
         # A remembered list of numbers would also answer for the same list with booleans in it.
         self._remember = not any(type(action) is bool for action in self.actions)
 
@@ -129,6 +133,19 @@ class EnvSpec:
                     raise KeyError(f"{self.game_id}: option {option!r} is missing from the action space")
                 legal[found] = option
         return legal
+
+    def mask(self, legal: Mapping[int, Any]) -> np.ndarray:
+        """A fresh action mask with a 1 at every action of ``legal``: a game offers the same few sets of
+        actions over and over, so each set's mask is made once and copied."""
+        key = tuple(legal)
+        made = self._masks.get(key)
+        if made is None:
+            if len(self._masks) >= self.MASKS_LIMIT:
+                self._masks.clear()
+            made = self._masks[key] = np.zeros(len(self.actions), dtype=np.int8)
+            made[list(key)] = 1
+            made.flags.writeable = False
+        return made.copy()
 
     def action_name(self, action: int) -> str:
         return repr(self.actions[action]) if 0 <= action < len(self.actions) else "?"
@@ -347,10 +364,11 @@ class LudusEnv(AECEnv):
         seat = self._seat[agent]
         found = self._observations.get(seat)
         if found is None:
-            mask = np.zeros(len(self.spec_.actions), dtype=np.int8)
             legal = self.legal_of(seat)
             if legal and self._outcome is None and not self.truncations.get(agent):
-                mask[list(legal)] = 1
+                mask = self.spec_.mask(legal)
+            else:
+                mask = np.zeros(len(self.spec_.actions), dtype=np.int8)
             decisions = self.decisions_of(seat)
             decision = decisions[0] if decisions else None
             assert self.match is not None

@@ -74,12 +74,17 @@ export function renderTutorial(root, game) {
   async function arrive(answer) {
     if (closed) return;
     const index = answer.step;
+    // the next step's events go on the same log, as a table's updates do: a renderer that replays what is new
+    // (the Floors monster's walk after the learner's last move of a round) shows it; a jump starts a new log
+    const onward = step && answer.step === step.step + 1 && answer.events.length >= state.log.length;
+    const log = onward ? state.log : [];
+    for (let seq = log.length; seq < answer.events.length; seq++) log.push({ seq, event: answer.events[seq] });
     step = answer;
     message = null;
     Object.assign(state, { seat: answer.seat, view: answer.view, decisions: answer.decisions, outcome: answer.outcome,
       status: answer.outcome ? "over" : "running",
       seatsInfo: Array.from({ length: answer.players }, (_, seat) => ({ seat, taken: true, bot: seat !== answer.seat })),
-      log: answer.events.map((event, seq) => ({ seq, event })), seq: answer.events.length });
+      log, seq: answer.events.length });
     if (!renderer) renderer = await import(`/web/games/${game}.js`);
     saveProgress(game, index);
     draw();
@@ -139,6 +144,13 @@ export function renderTutorial(root, game) {
       for (const node of board.querySelectorAll("[data-choice]")) {
         if (node.getAttribute("data-choice") === wanted) node.classList.add("tutorial-target");
       }
+      // a choice made of parts picked one by one (Shadows' clue cards, then Give): the parts still to pick
+      const parts = Array.isArray(step.expected) ? step.expected.map((part) => JSON.stringify(part)) : [];
+      for (const node of parts.length ? board.querySelectorAll("[data-choice-part]") : []) {
+        if (parts.includes(node.getAttribute("data-choice-part")) && node.getAttribute("aria-pressed") !== "true") {
+          node.classList.add("tutorial-target");
+        }
+      }
     }
     const root = document.documentElement;
     root.dataset.tutorialStep = String(step.step);
@@ -162,9 +174,14 @@ export function renderTutorial(root, game) {
   // a board piece the question does not offer (a building, a pawn): sent all the same, so the engine says why not
   board.addEventListener("click", (event) => {
     if (!step || step.expected === null || event.target.closest?.("[data-choice]")) return;
-    for (const name of step.clickable) {
+    for (const entry of step.clickable) {
+      const [name, type] = entry.split(":");  // "data-space:number": the attribute holds a number choice
       const piece = event.target.closest?.(`[${name}]`);
-      if (piece) { event.stopPropagation(); send(piece.getAttribute(name)); return; }
+      if (!piece) continue;
+      event.stopPropagation();
+      const value = piece.getAttribute(name);
+      send(type === "number" ? Number(value) : value);
+      return;
     }
   }, true);
 

@@ -16,7 +16,12 @@ today's exact values for every other decision and, for its card decisions of the
   (``HardBot.guessed``), for an opponent a fixed rate of being named right;
 - chooses the card with the highest mean chance; the exact value breaks near-ties.
 
-Its budget is a count (cards × worlds), never the clock, so a ladder replays the same games per seed.
+With ``plans=N`` the candidates are ways to play the turn instead of cards (card, pawn, building, whether
+it ends the day; the best N by exact value and every card's best): a hand holds only 3 cards, so a card
+search chooses among three moves. The turn's move decisions then follow the chosen plan.
+
+Its budget is a count (cards or plans × worlds), never the clock, so a ladder replays the same games per
+seed. A candidate, not a level: neither form was measured stronger than ``HardBot`` (docs/bots.md).
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from typing import Any
 
 from ludus.engine import Choice, Decision
 
+from .bots import EVENT_TILE_COST, TIME_TILE_VALUE, edition_of
 from .components import COLOURS
 from .hard import HardBot, days_left
 from .state import RoseState
@@ -47,19 +53,40 @@ EXACT_SHARE = 0.01
 STEP_LIMIT = 600
 """Decisions played at most in one playout (a safety net; the last day ends well before)."""
 
+Plan = tuple[Choice, str, str, bool]
+"""A way to play the turn: (card, pawn, building, ends the day)."""
+
 
 class EndgameBot(HardBot):
     """``HardBot`` whose last-day card choice is the card with the best chance of ending lowest."""
 
     def __init__(self, seat: int, seed: int | None = None, candidates: int = CANDIDATES,
-                 worlds: int = WORLDS, horizon: float = HORIZON) -> None:
+                 worlds: int = WORLDS, horizon: float = HORIZON, plans: int = 0) -> None:
         super().__init__(seat, seed)
         self.candidates = candidates
         self.world_count = worlds
         self.horizon = horizon
-        self.last_search: dict[Choice, float] = {}
+        self.plans = plans
+        self.plan: Plan | None = None
+        """The plan being carried out (its pawn and building answer the turn's move decisions)."""
+        self.last_search: dict[Any, float] = {}
+
+    def choose(self, view: dict[str, Any], decision: Decision) -> Choice:
+        plan = self.plan
+        if plan is not None and decision.kind in ("william_or_adson", "destination", "pawn"):
+            _, pawn, building, _ = plan
+            wanted = {"william_or_adson": pawn, "destination": building, "pawn": pawn}[decision.kind]
+            if decision.kind != "william_or_adson":
+                self.plan = None  # the move is made: the rest of the turn follows the exact values
+            if wanted in decision.options:
+                return wanted
+        if decision.kind == "card":
+            self.plan = None
+        return super().choose(view, decision)
 
     def _choose_card(self, view: dict[str, Any], decision: Decision) -> Choice:
+        if self.plans > 0 and self.world_count > 0 and days_left(view) <= self.horizon:
+            return self._choose_plan(view, decision)
         scores = self.card_scores(view, decision)
         if not scores:
             return decision.options[0]
@@ -71,6 +98,106 @@ class EndgameBot(HardBot):
             best = max(ranked, key=lambda c: chance[c] + EXACT_SHARE * scores[c][0])
         self.ends_day = scores[best][1]
         return best
+
+    def plan_scores(self, view: dict[str, Any], decision: Decision) -> dict[Plan, float]:
+        """Every way to play the turn (card, pawn, building, whether it ends the day) and its exact
+        one-turn score, as ``card_scores`` values each card's best way."""
+        weights = self.weights(view)
+        cards = {card["id"]: card for card in view["you"]["hand"]}
+        now = (dict(view["suspicion"]), dict(view["clue"]))
+        self.lock = self.day_lock(view, 0)
+        base = self.value(view, now, weights)
+        left = edition_of(view).sundial_day - view["sundial"]
+        tiles = self.spendable_tiles(view)
+        where = self.where(view)
+        scores: dict[Plan, float] = {}
+        for card_id in decision.options:
+            card = cards.get(card_id)
+            if card is None:
+                continue
+            for pawns, places, hours in self.card_moves(view, card):
+                ways = [(hours, 0.0, False)] if hours < left else [(hours, EVENT_TILE_COST, True)]
+                need = hours - left + 1
+                if hours >= left and need <= min(hours, tiles):
+                    ways.append((hours - need, need * TIME_TILE_VALUE, False))
+                for played_hours, cost, ends in ways:
+                    self.lock = self.day_lock(view, played_hours)
+                    locked = self.value(view, now, weights) - base - cost
+                    move_base = self.value(view, now, weights)
+                    for pawn in pawns:
+                        for building in places:
+                            if where.get(pawn) == building:
+                                continue
+                            gain = self.move_value(view, pawn, building, weights, move_base)
+                            plan = (card_id, pawn, building, ends)
+                            score = gain + locked
+                            if plan not in scores or score > scores[plan]:
+                                scores[plan] = score
+        return scores
+
+    def _choose_plan(self, view: dict[str, Any], decision: Decision) -> Choice:
+        """The plan with the best chance of ending lowest among the best ``plans`` by exact score
+        (and every card's best), played out in the same believed worlds."""
+        scores = self.plan_scores(view, decision)
+        if not scores:
+            return decision.options[0]
+        ranked = sorted(scores, key=lambda p: -scores[p])
+        chosen = ranked[:self.plans]
+        for card in decision.options:
+            top = next((p for p in ranked if p[0] == card), None)
+            if top is not None and top not in chosen:
+                chosen.append(top)
+        best = chosen[0]
+        if len(chosen) > 1:
+            chance = self.play_out_plans(view, chosen)
+            self.last_search = chance
+            best = max(chosen, key=lambda p: chance[p] + EXACT_SHARE * scores[p])
+        self.plan = best
+        self.ends_day = best[3]
+        return best[0]
+
+    def play_out_plans(self, view: dict[str, Any], plans: list[Plan]) -> dict[Plan, float]:
+        """Per plan: the mean chance of ending lowest after its turn and the rest of the game."""
+        belief = self.catch_up(view)
+        game = BelievedWorlds(belief, self.seat)
+        named = self.weights(view)
+        w = [named[c] for c in COLOURS]
+        total = dict.fromkeys(plans, 0.0)
+        for _ in range(self.world_count):
+            world = game.world_from_view(view, self.seat, self.rng)
+            seed = self.rng.getrandbits(32)
+            for plan in plans:
+                state = world.clone()
+                rng = random.Random(seed)
+                game.game.apply(state, self.seat, plan[0])
+                self.follow_plan(game, state, plan, w, rng)
+                self.play_to_guesses(game, state, w, rng)
+                total[plan] += self.final_chance(view, state)
+        return {plan: value / self.world_count for plan, value in total.items()}
+
+    def follow_plan(self, game: BelievedWorlds, state: RoseState, plan: Plan, w: list[float],
+                    rng: random.Random) -> None:
+        """Play the plan's move in a world (its time tiles as planned), up to the move itself."""
+        _, pawn, building, ends = plan
+        for _ in range(8):
+            found = game.game.decisions(state)
+            if not found:
+                return
+            decision = min(found, key=lambda d: d.seat)
+            if decision.seat != self.seat:
+                return
+            kind = decision.kind
+            if kind == "william_or_adson":
+                choice: Choice = pawn if pawn in decision.options else decision.options[0]
+            elif kind == "time_tile":
+                choice = "done" if ends else world_policy(game.game, state, decision, rng, w)
+            elif kind in ("destination", "pawn"):
+                wanted = building if kind == "destination" else pawn
+                game.game.apply(state, self.seat, wanted if wanted in decision.options else decision.options[0])
+                return
+            else:
+                return
+            game.game.apply(state, self.seat, choice)
 
     def play_out_cards(self, view: dict[str, Any], cards: list[Choice]) -> dict[Choice, float]:
         """Per card: the mean chance of ending lowest after playing it and the rest of the game out."""

@@ -18,7 +18,9 @@ The levels (``LEVELS``) differ in what they weigh. The hard level adds a literal
 the element names share, ``NAMES_READER``) to both roles, its detectives read what the choice of a card
 over the rest of the face-up row says (``row_inference``), and its officer predicts exactly where its own
 hard detectives will go for each give, from what they see (the view without the map: the team's secret
-stays with the officer). Nothing is sampled or timed: a choice follows from the view and the seed.
+stays with the officer) and, among gives its detectives read alike, prefers the one a person reading the
+element names literally also gets (``plainness``). Nothing is sampled or timed: a choice follows from the
+view and the seed.
 
 ``make_policy(role, seed)`` (the hard level's policies) is the hook ``simulate.py`` and the server's bot seats use; the
 decision kinds and view fields are those of docs/shadows.md.
@@ -142,6 +144,14 @@ def row_inference(view: dict[str, Any], cards: Sequence[str], spaces: Sequence[i
     return (best_other > handed).astype(float)
 
 
+def names_nothing(view: dict[str, Any], cards: Sequence[str], spaces: Sequence[int]) -> bool:
+    """Whether the cards share no element-name word with the picture of any space in ``spaces``: the
+    plainest reading finds nothing meant (a person with no fitting card hands over any card)."""
+    deck = deck_of(view)
+    given = set().union(*(name_words(percept(deck[card])) for card in cards))
+    return not any(given & name_words(percept(deck[view["pictures"][s]])) for s in spaces)
+
+
 def goals_on(kinds: Sequence[str | None], view: dict[str, Any]) -> set[int]:
     """Where the seat's team must go next on a card showing ``kinds``: unmarked evidence while markers
     are missing, else a client."""
@@ -150,6 +160,21 @@ def goals_on(kinds: Sequence[str | None], view: dict[str, Any]) -> set[int]:
         marked = _marked(view)
         return {s for s, k in enumerate(kinds) if k == "evidence" and s not in marked}
     return {s for s, k in enumerate(kinds) if k == "client"}
+
+
+def _distances_from(goals: set[int], police: set[int]) -> dict[int, int]:
+    """Fewest moves from every space to one of ``goals`` without landing on ``police``."""
+    found = {goal: 0 for goal in goals}
+    frontier = sorted(goals)
+    while frontier:
+        following = []
+        for here in frontier:
+            for there in board.moves(here):
+                if there not in found and there not in police:
+                    found[there] = found[here] + 1
+                    following.append(there)
+        frontier = following
+    return found
 
 
 def goal_distances(kinds: Sequence[str | None], view: dict[str, Any]) -> dict[int, int]:
@@ -191,6 +216,12 @@ def landing_worth(kinds: Sequence[str | None], view: dict[str, Any], spaces: Seq
     return np.array(values)
 
 
+def _shows(categories: Sequence[str], fact: tuple[int, str, set[str]]) -> bool:
+    """Whether a map pair's ``categories`` show a landing fact (``views.landing_facts``)."""
+    space, card, kinds = fact
+    return maps.CATEGORIES[categories[space]][card] in kinds
+
+
 class MapBelief:
     """The map cards the team may hold, as a detective pictures them from what it has seen: ``worlds``
     cards sampled by the map generator under every landing's announced (or silent) result
@@ -201,34 +232,96 @@ class MapBelief:
         self.worlds = worlds
         self.police_cost = police_cost
         """what a police token costs the team, in moves (``landing_worth``)"""
-        self._worths: dict[tuple[int, ...], np.ndarray] = {}
+        self._worths: dict[tuple[Any, ...], np.ndarray] = {}
         self._kept: tuple[tuple[Any, ...], list[tuple[str | None, ...]]] | None = None
+        self._chain: tuple[tuple[Any, ...], tuple[Any, ...], list[list[tuple[str, ...]]]] | None = None
+        """the round's pairs pictured after 0, 1, 2, … landings (``cards``)"""
 
     def cards(self, view: dict[str, Any]) -> list[tuple[str | None, ...]]:
         name, _ = _team(view)
         coop = view.get("mode") == "coop"
-        moment = (view["round"], len(view["landings"]), name, coop)
+        card_of = {team_name: ("coop" if coop else team_name) for team_name in view["teams"]}
+        facts = views.landing_facts(view["landings"], card_of)
+        options = view.get("options") or {}
+        table = (view["round"], name, coop, tuple(sorted((k, str(v)) for k, v in options.items())))
+        said = tuple((space, card, frozenset(kinds)) for space, card, kinds in facts)
+        moment = (table, said)
         if self._kept is not None and self._kept[0] == moment:
             return self._kept[1]
-        card_of = {team_name: ("coop" if coop else team_name) for team_name in view["teams"]}
-        allowed = maps.knowledge_to_allowed(views.landing_facts(view["landings"], card_of))
-        options = view.get("options") or {}
         params = maps.MapParams(*(int(options.get(key, default)) for key, default in (
             ("police", 12), ("shared_police", 6), ("clients", 2), ("shared_clients", 1), ("evidence", 2),
             ("shared_evidence", 2), ("min_evidence_distance", 2))))
-        rng = random.Random(f"shadows-belief/{view['round']}/{len(view['landings'])}/{name}")
-        found: list[tuple[str | None, ...]] = []
+        rating = int(options.get("max_map_rating", 5))
+        # The pairs pictured after k landings are those pictured after k - 1 that show the k-th landing as
+        # announced, topped up with fresh ones drawn under all k facts (a pair drawn under k - 1 facts that
+        # fits the k-th is a draw under k facts): a landing costs a few draws, not all of them. Defined
+        # from the round's start, so the pairs still follow from the view alone; what was pictured for
+        # another table or another history is dropped from the first landing that differs.
+        pairs_by_count: list[list[tuple[str, ...]]] = []
+        if self._chain is not None and self._chain[0] == table:
+            earlier_said, earlier_pairs = self._chain[1], self._chain[2]
+            same = 0
+            while same < min(len(said), len(earlier_said)) and said[same] == earlier_said[same]:
+                same += 1
+            pairs_by_count = earlier_pairs[:same + 1]
+        for count in range(len(pairs_by_count), len(facts) + 1):
+            earlier = pairs_by_count[-1] if pairs_by_count else []
+            fits = [pair for pair in earlier if _shows(pair, facts[count - 1])] if count else []
+            allowed = maps.knowledge_to_allowed(facts[:count])
+            rng = random.Random(f"shadows-belief/{view['round']}/{count}/{name}")
+            while len(fits) < self.worlds:
+                try:
+                    fits.append(maps.generate(rng, params, max_rating=rating, allowed=allowed,
+                                              attempts=200).categories)
+                except maps.NoMap:
+                    break
+            pairs_by_count.append(fits)
+        self._chain = (table, said, pairs_by_count)
         card = card_of[name]
-        for _ in range(self.worlds):
-            try:
-                pair = maps.generate(rng, params, max_rating=int(options.get("max_map_rating", 5)),
-                                     allowed=allowed, attempts=200)
-            except maps.NoMap:
-                break
-            found.append(tuple(None if s in board.OBSTACLES else maps.CATEGORIES[c][card]
-                               for s, c in enumerate(pair.categories)))
+        found = [tuple(None if s in board.OBSTACLES else maps.CATEGORIES[c][card] for s, c in enumerate(pair))
+                 for pair in pairs_by_count[len(facts)]]
         self._kept = (moment, found)
         self._worths = {}
+        return found
+
+    def aims(self, view: dict[str, Any], temperature: float) -> np.ndarray:
+        """How well each pictured card explains where the team's officer sent the figure so far this round:
+        for every earlier landing of the team that its clue named (``names_nothing`` false: the officer
+        meant something) and that met no police (an officer never means police), the chance that an
+        officer holding the card aims there — a softmax at ``temperature`` over minus the safe moves
+        from each space then in reach to the goals of that moment (``goal_distances``) — multiplied
+        together, scaled so the best card has 1."""
+        cards = self.cards(view)
+        name, _ = _team(view)
+        key = ("aims", temperature)
+        if key in self._worths:
+            return self._worths[key]
+        marked: set[int] = set()
+        moves: list[tuple[list[int], int, frozenset[int], int]] = []
+        for landing in view["landings"]:
+            space, start = landing["space"], landing.get("from")
+            if (landing["team"] == name and start is not None and landing["result"] != "police"
+                    and landing.get("given")):
+                spaces = list(board.reachable(start, landing["cards"]))
+                if space in spaces and not names_nothing(view, landing["given"], spaces):
+                    moves.append((spaces, spaces.index(space), frozenset(marked), landing["markers"]))
+            if landing["result"] == "evidence":
+                marked.add(space)
+        logs = np.zeros(len(cards))
+        for n, kinds in enumerate(cards):
+            far_by: dict[tuple[frozenset[int], bool], dict[int, int]] = {}
+            for spaces, landed, marked_then, markers in moves:
+                seek = "evidence" if markers < EVIDENCE_MARKERS else "client"
+                state_key = (marked_then, seek == "evidence")
+                if state_key not in far_by:
+                    goals = {s for s, k in enumerate(kinds) if k == seek and s not in marked_then}
+                    far_by[state_key] = _distances_from(goals, {s for s, k in enumerate(kinds) if k == "police"})
+                far = far_by[state_key]
+                worth = np.array([-8.0 if kinds[s] == "police" else -float(far.get(s, 8)) for s in spaces])
+                worth = (worth - worth.max()) / temperature
+                logs[n] += worth[landed] - np.log(np.exp(worth).sum())
+        found = np.exp(logs - logs.max()) if len(cards) else logs
+        self._worths[key] = found
         return found
 
     def worths(self, view: dict[str, Any], spaces: Sequence[int]) -> np.ndarray:
@@ -268,7 +361,8 @@ class Detective:
                  readers: Sequence[Reader] | None = None, names: float = 0.0,
                  caution: Sequence[float] = (0.0,), sureness: float = 0.5, shun_police: bool = False,
                  pragmatic: float = 0.0, belief: MapBelief | None = None, clue_temperature: float = 1.0,
-                 officer_temperature: float = 0.5) -> None:
+                 officer_temperature: float = 0.5, unclear_blind: bool = False,
+                 aim_temperature: float = 0.0) -> None:
         self.readers: tuple[Reader, ...] = tuple(readers or ((scorer,) if scorer else all_readers()))
         self.rng = random.Random(seed)
         self.doubt = doubt
@@ -296,6 +390,13 @@ class Detective:
         detective on the way the cards make likely and off the spaces likely to show police"""
         self.clue_temperature = clue_temperature
         self.officer_temperature = officer_temperature
+        self.unclear_blind = unclear_blind
+        """with a ``belief``: when the cards name nothing in reach (``names_nothing``), take the clue for no
+        clue at all (every space equally meant) and go where landing is worth most over the pictured cards,
+        instead of following a reading that finds faint likenesses in any card"""
+        self.aim_temperature = aim_temperature
+        """with a ``belief`` and > 0: each pictured card also weighs by how well it explains where the
+        officer's earlier clear clues sent the figure this round (``MapBelief.aims``, at this temperature)"""
 
     def scores(self, view: dict[str, Any], cards: Sequence[str], spaces: Sequence[int],
                readings: dict[tuple[str, str, tuple[int, ...]], np.ndarray] | None = None) -> np.ndarray:
@@ -344,11 +445,16 @@ class Detective:
         worths = self.belief.worths(view, spaces)
         if not len(worths):
             return scores
-        chance = np.exp((scores - scores.max()) / self.clue_temperature)
-        chance /= chance.sum()
+        if self.unclear_blind and names_nothing(view, cards, spaces):
+            chance = np.full(len(spaces), 1.0 / len(spaces))
+        else:
+            chance = np.exp((scores - scores.max()) / self.clue_temperature)
+            chance /= chance.sum()
         meant = np.exp((worths - worths.max(axis=1, keepdims=True)) / self.officer_temperature)
         meant /= meant.sum(axis=1, keepdims=True)
         weights = meant @ chance
+        if self.aim_temperature > 0:
+            weights = weights * self.belief.aims(view, self.aim_temperature)
         if weights.sum() <= 0:
             return scores
         return (weights @ worths) / weights.sum() + 1e-3 * scores
@@ -602,7 +708,9 @@ def _detective(settings: dict[str, Any], readers: Sequence[Reader], seed: int | 
                      shun_police=settings["shun_police"], pragmatic=settings.get("pragmatic", 0.0),
                      belief=MapBelief(worlds, settings.get("belief_police_cost", 4.0)) if worlds else None,
                      clue_temperature=settings.get("clue_temperature", 1.0),
-                     officer_temperature=settings.get("officer_temperature", 0.5))
+                     officer_temperature=settings.get("officer_temperature", 0.5),
+                     unclear_blind=settings.get("unclear_blind", False),
+                     aim_temperature=settings.get("aim_temperature", 0.0))
 
 
 def _officer(settings: dict[str, Any], scorer: Reader, readers: Sequence[Reader], seed: int | None) -> Officer:
@@ -641,12 +749,13 @@ _PLAIN = {"names": 0.0, "literal": False, "trust": 0.0, "shun_police": False}
 LEVELS: dict[str, dict[str, Any]] = {
     # easy: plain words only and an unsure reading; medium: both readings, hedged clues, unsure reading;
     # hard: both readings and the literal one, hedged clues its own detectives are sure to read
-    # (the officer predicts them exactly), sure reading
+    # (the officer predicts them exactly) and, among those, the ones a literal person reads right too
+    # (plainness), sure reading
     "easy": {"scorer": "words", "readers": ("words",), "officer_doubt": 1.0, "detective_doubt": 1.0, **_PLAIN},
     "medium": {"scorer": "meaning+look", "readers": SCORER_NAMES, "officer_doubt": 0.6, "detective_doubt": 0.6,
                **_PLAIN},
     "hard": {"scorer": "meaning+look", "readers": SCORER_NAMES, "officer_doubt": 0.6, "detective_doubt": 0.0,
-             "names": 1.0, "literal": True, "trust": 0.5, "shun_police": True, "pragmatic": 1.5},
+             "names": 1.0, "literal": True, "trust": 0.5, "shun_police": True, "pragmatic": 1.5, "plainness": 0.5},
 }
 """Bot levels for ``ludus.ai.bot.register_bot``: ``bot_factory(level)``."""
 

@@ -30,6 +30,7 @@ log = logging.getLogger("ludus.server.hub")
 
 PREFIX = "ludus:table:"
 PUBLISH_TIMEOUT = 2.0  # a publish slower than this counts as Redis being gone (it runs under a table's lock)
+BEAT = 0.1  # how a publish's wait is counted: in steps of this, each step only as long as it was meant to be
 RETRY = (0.5, 2.0)  # seconds between attempts to reach Redis again: first, and at most
 
 
@@ -94,6 +95,9 @@ class RedisHub(LocalHub):
         self.pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         self.reader: asyncio.Task[None] | None = None
         self.queues: dict[str, asyncio.Task[None]] = {}  # per table: the delivery of its latest note
+        # notes waiting for the sender (``publish``): (channel, note as sent, its publisher's future)
+        self.outbox: list[tuple[str, bytes, asyncio.Future[None]]] = []
+        self.sender: asyncio.Task[None] | None = None
         self.up = False
         self.listening = False  # the reader is inside pubsub.listen()
         self.down_since: float | None = None
@@ -123,8 +127,10 @@ class RedisHub(LocalHub):
             self.reader.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self.reader
-        for task in list(self.queues.values()):
+        for task in [*self.queues.values(), *([self.sender] if self.sender is not None else [])]:
             task.cancel()
+        _settle_all(self.outbox)
+        self.outbox = []
         with contextlib.suppress(Exception):
             await self.pubsub.aclose()
         with contextlib.suppress(Exception):
@@ -133,14 +139,36 @@ class RedisHub(LocalHub):
 
     async def publish(self, table_id: str, note: dict[str, Any]) -> None:
         """Best effort: the move is stored already, and a process that misses the note catches up from
-        the database when Redis is back. Never raises."""
+        the database when Redis is back. Never raises; returns once the note has been handed to Redis (or
+        Redis was found gone meanwhile).
+
+        One sender hands every note waiting at that moment to Redis in one pipeline, one round trip, in the
+        order they were published (so a table's notes keep their order). A publish of its own per move took
+        a pooled connection each: under load, with a busy event loop, more than the pool's 100 were in flight
+        at once, and the pool's refusal (or the wait) counted as Redis being gone — after which every table
+        caught up from the database at once, which made the loop busier still (docs/server.md)."""
         if not self.up:
             return
-        try:
-            await asyncio.wait_for(self.redis.publish(PREFIX + table_id, _encode({**note, "origin": self.origin})),
-                                   PUBLISH_TIMEOUT)
-        except Exception as error:  # whatever Redis did, the caller's move stands
-            self._lost(error)
+        sent: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.outbox.append((PREFIX + table_id, _encode({**note, "origin": self.origin}), sent))
+        if self.sender is None or self.sender.done():
+            self.sender = asyncio.create_task(self._send())
+        await sent
+
+    async def _send(self) -> None:
+        await asyncio.sleep(0)  # the other moves of this turn of the loop join the batch
+        while self.outbox:
+            batch, self.outbox = self.outbox, []
+            try:
+                if self.up:
+                    pipeline = self.redis.pipeline(transaction=False)
+                    for channel, data, _ in batch:
+                        pipeline.publish(channel, data)
+                    await _answered(pipeline.execute())
+            except Exception as error:  # whatever Redis did, the callers' moves stand
+                self._lost(error)
+            finally:
+                _settle_all(batch)
 
     def _lost(self, error: BaseException) -> None:
         if self.up:  # logged once per outage, not once per message
@@ -221,6 +249,36 @@ class RedisHub(LocalHub):
                 await callback()
             except Exception:
                 log.exception("catching up after the redis outage failed")
+
+
+async def _answered(request: Awaitable[Any]) -> None:
+    """Wait for Redis's answer to ``request``; TimeoutError once Redis has had ``PUBLISH_TIMEOUT`` seconds of a
+    responsive event loop to give it. Time the loop spent elsewhere (a busy server: each of its turns can take
+    a good part of a second) does not count against Redis: a loop late by seconds used to take a Redis that had
+    answered for one that had gone, and the catching up of every table that followed made the loop later still
+    (docs/server.md). A Redis that stalls (SIGSTOP) still counts as gone after ``PUBLISH_TIMEOUT`` of waiting."""
+    task = asyncio.ensure_future(request)
+    loop = asyncio.get_running_loop()
+    counted = 0.0
+    try:
+        while True:
+            started = loop.time()
+            done, _ = await asyncio.wait([task], timeout=BEAT)
+            if done:
+                task.result()
+                return
+            counted += min(loop.time() - started, BEAT)
+            if counted >= PUBLISH_TIMEOUT:
+                raise TimeoutError("redis did not answer a publish")
+    finally:
+        if not task.done():
+            task.cancel()
+
+
+def _settle_all(batch: list[tuple[str, bytes, asyncio.Future[None]]]) -> None:
+    for *_, sent in batch:
+        if not sent.done():  # (a publisher cancelled meanwhile has no use for the answer)
+            sent.set_result(None)
 
 
 def _encode(note: dict[str, Any]) -> bytes:

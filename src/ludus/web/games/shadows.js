@@ -212,7 +212,7 @@ function faceUpPanel(state, ctx, giveDecision, refreshDecision) {
     const canPick = giveDecision && !state.pending && (selected || picked.length < 2);
     const button = el("button", { type: "button", class: `clue-card${selected ? " selected" : ""}${giveDecision ? " choosable" : ""}`,
       "data-card": id, "data-slot": slot, disabled: giveDecision ? !canPick : true, "aria-pressed": selected ? "true" : "false",
-      "data-refers": giveDecision ? "" : null,
+      "data-refers": giveDecision ? "" : null, "data-choice-part": giveDecision ? JSON.stringify(id) : null,
       onclick: () => {
         local.picked = selected ? picked.filter((c) => c !== id) : [...picked, id];
         redrawAll(ctx);
@@ -223,7 +223,9 @@ function faceUpPanel(state, ctx, giveDecision, refreshDecision) {
   const actions = [];
   if (giveDecision) {
     const order = picked.slice().sort((a, b) => view.face_up.indexOf(a) - view.face_up.indexOf(b));
+    // the give is the picked cards in row order: the choice this button sends (a tutorial highlights it)
     actions.push(el("button", { type: "button", class: "primary", id: "give-cards", "data-refers": "",
+      "data-choice": order.length ? JSON.stringify(order) : null,
       disabled: !picked.length || !legal.has(giveKey) || state.pending,
       onclick: () => { if (ctx.send(order)) local.picked = []; } }, tr(ctx, "ui.give", { count: picked.length })));
   }
@@ -317,6 +319,16 @@ function historyPanel(state, ctx) {
   return el("section", { class: "panel history" },
     rounds.length ? [el("h3", {}, tr(ctx, "ui.history")), ...rounds] : null,
     landings.length ? [el("h3", {}, tr(ctx, "ui.landings")), el("ol", { class: "log" }, landings)] : null);
+}
+
+// a choice in words (the tutorial's "the step asks for …"): cards by what they show, a space by its number on
+// the board, an officer by name
+export function optionWords(view, decision, option, ctx) {
+  if (Array.isArray(option)) return option.map((id) => pictureLabel(id) || tr(ctx, "clue_card")).join(ctx.t("web.list.separator"));
+  if (typeof option === "number") {
+    return view.phase === "between" ? ctx.playerName(option) : tr(ctx, "ui.space", { space: spaceNumber(view.layout, option) });
+  }
+  return tr(ctx, option === "withdraw" ? "decision.withdraw" : "decision.refresh");
 }
 
 // --- a finished game in words (the replay's move list) -----------------------------------------------------

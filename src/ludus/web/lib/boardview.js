@@ -167,16 +167,17 @@ export function zoomable(svgNode, key, { corner = "top-right", thumb = 0 } = {})
 
   // A new question about these nodes of the board: show them all. The player's zoom is kept (or, on a phone
   // before the player zoomed, the thumb's zoom is taken) as far as the nodes fit at it; the view pans to them
-  // (it follows the figure being moved) and zooms out only as far as they need.
+  // (it follows the figure being moved) and zooms out only as far as they need. Where the player's zoom cannot
+  // show them all, what the question is about (data-refers: the figure being moved) is shown whole, with as
+  // many of its targets around it as the frame holds.
   function follow(nodes) {
     const rect = svgNode.getBoundingClientRect();
     if (!rect.width || !rect.height || !nodes.length) return;
-    const upp = unitsPerPx();
-    const boxes = nodes.map((node) => node.getBoundingClientRect());
-    const u = union(boxes);
-    const toX = (px) => view.cx + (px - rect.left - rect.width / 2) * upp;
-    const toY = (py) => view.cy + (py - rect.top - rect.height / 2) * upp;
-    const box = { left: toX(u.left), right: toX(u.right), top: toY(u.top), bottom: toY(u.bottom) };
+    const boxes = nodes.map((node) => boardBox(node, svgNode));
+    if (boxes.some((b) => !b)) return;
+    const box = union(boxes);
+    const refers = boxes.filter((b, i) => nodes[i].hasAttribute("data-refers"));
+    const core = refers.length ? union(refers) : box;
     const pad = Math.min(home.w, home.h) * 0.03;
     const fits = Math.min(home.w / (box.right - box.left + 2 * pad), home.h / (box.bottom - box.top + 2 * pad));
     const w = home.w / view.scale;
@@ -184,9 +185,10 @@ export function zoomable(svgNode, key, { corner = "top-right", thumb = 0 } = {})
     const inView = (b) => b.left >= view.cx - w / 2 && b.right <= view.cx + w / 2 && b.top >= view.cy - h / 2
       && b.bottom <= view.cy + h / 2;
     if (view.chosen && fits < view.scale) {
-      // the player's zoom cannot show every target: it is kept, centred on the middle of them (the figure moved)
-      view.cx = (box.left + box.right) / 2;
-      view.cy = (box.top + box.bottom) / 2;
+      // the player's zoom is kept: centred on the middle of the targets, moved as little as brings the whole of
+      // what the question is about into the frame (a figure on a corner square is not left half outside)
+      view.cx = within((box.left + box.right) / 2, core.right + pad - w / 2, core.left - pad + w / 2);
+      view.cy = within((box.top + box.bottom) / 2, core.bottom + pad - h / 2, core.top - pad + h / 2);
       apply();
       return;
     }
@@ -198,6 +200,32 @@ export function zoomable(svgNode, key, { corner = "top-right", thumb = 0 } = {})
     view.cy = (box.top + box.bottom) / 2;
     apply();
   }
+}
+
+// `value` moved into [low, high]; the middle of the two where they cross (the range is empty)
+function within(value, low, high) {
+  return low > high ? (low + high) / 2 : Math.min(high, Math.max(low, value));
+}
+
+// Where a node of a board is drawn, in the board's own units, once every glide has ended: its geometry (getBBox)
+// through the transform attributes of it and its groups up to the board's SVG. Not its box on the screen: a
+// piece still gliding there (lib/motion.js: a CSS transform running down to none) is somewhere on its way when a
+// question arrives, and the view followed where the glide began (at a deep zoom of the player's that lost the
+// figure that had just stepped onto a corner square). Null for a node that is not drawn on that SVG.
+function boardBox(node, svgNode) {
+  if (typeof node.getBBox !== "function" || !svgNode.contains(node)) return null;
+  const b = node.getBBox();
+  let m = new DOMMatrix();
+  for (let n = node; n && n !== svgNode; n = n.parentNode) {
+    const list = n.transform?.baseVal;
+    let own = new DOMMatrix();
+    for (let i = 0; i < (list?.numberOfItems ?? 0); i++) own = own.multiply(list.getItem(i).matrix);
+    m = own.multiply(m);
+  }
+  const corners = [[b.x, b.y], [b.x + b.width, b.y], [b.x, b.y + b.height], [b.x + b.width, b.y + b.height]]
+    .map(([x, y]) => m.transformPoint(new DOMPoint(x, y)));
+  return { left: Math.min(...corners.map((p) => p.x)), right: Math.max(...corners.map((p) => p.x)),
+    top: Math.min(...corners.map((p) => p.y)), bottom: Math.max(...corners.map((p) => p.y)) };
 }
 
 // The sizes of the sticky bars, as CSS variables a board's height is computed from. They are measured by a
@@ -257,6 +285,7 @@ export function questionTargets(root, prompt) {
 export function bringIntoView(root, decision) {
   const key = decision ? JSON.stringify([decision.kind, decision.prompt]) : null;
   if (key === null) {
+    unseen.delete(root);
     delete root.dataset.question;
     delete root.dataset.asked;
     delete root.dataset.settled;
@@ -265,11 +294,19 @@ export function bringIntoView(root, decision) {
   }
   asking.add(root);
   if (root.dataset.question === key) {
-    // a redraw of the same question: only a piece that began to glide moves anything (no layout is forced here)
-    if (root.querySelector("[data-gliding]")) unsettle(root);
+    // a redraw of the same question: only a piece that began to glide moves anything (no layout is forced
+    // here) — or the question's targets, drawn now and not when it was first looked at: a question can arrive
+    // while the page still waits for the server to take the seat's last choice, drawn without its targets
+    // then (a tap on the board meanwhile chooses nothing); they are shown once drawn (the view follows the figure)
+    if (unseen.has(root) && drawnTargets(root)) lookSoon(root);
+    else if (root.querySelector("[data-gliding]")) unsettle(root);
     return;
   }
   root.dataset.question = key;
+  lookSoon(root);
+}
+
+function lookSoon(root) {
   unsettle(root);
   if (root.dataset.looking) return;
   root.dataset.looking = "1";
@@ -277,6 +314,14 @@ export function bringIntoView(root, decision) {
     delete root.dataset.looking;
     if (root.dataset.question) look(root);
   });
+}
+
+// roots whose question was looked at before any of its targets were drawn (see bringIntoView)
+const unseen = new WeakSet();
+
+function drawnTargets(root) {
+  const prompt = root.querySelector("[data-prompt]");
+  return [...root.querySelectorAll("[data-choice], [data-refers]")].some((node) => !prompt?.contains(node));
 }
 
 // The page may still settle after a question is brought into view (the table's header fills in, a panel above
@@ -306,7 +351,11 @@ function watchSettling(root) {
 function look(root, fresh = true) {
   const prompt = root.querySelector("[data-prompt]");
   if (!prompt) return;
-  if (fresh) watchSettling(root);
+  if (fresh) {
+    watchSettling(root);
+    if (drawnTargets(root)) unseen.delete(root);
+    else unseen.add(root);
+  }
   setSize("--prompt-h", promptSize(prompt));  // the question may have grown since it was last measured
   root.dataset.asked = prompt.dataset.prompt || "question";
   if (document.activeElement?.matches?.("input, textarea, select")) return;  // someone is typing: leave the page be

@@ -34,7 +34,7 @@ export function agreementPanel(state, ctx, move) {
           tr(ctx, "agree.waiting", { players: names(awaited) }))]
       : el("p", {}, tr(ctx, move ? "agree.none" : "agree.none_officer")),
     canAgree ? el("div", { class: "actions" }, el("button", { type: "button", class: "primary", id: "agree-move",
-      "data-space": proposal.space, disabled: state.pending, onclick: () => ctx.send(proposal.space) },
+      "data-space": proposal.space, "data-choice": JSON.stringify(proposal.space), disabled: state.pending, onclick: () => ctx.send(proposal.space) },
     tr(ctx, "agree.button", { space: spaceNumber(view.layout, proposal.space) }))) : null,
     canAgree ? el("p", { class: "muted small" }, tr(ctx, "agree.other")) : null,
     proposal && !move && view.you.role === "detective" ? el("p", { class: "muted small" }, tr(ctx, "agree.yours")) : null);
