@@ -9,6 +9,7 @@ import pytest
 from ludus import cli
 from ludus.ai import bot_for
 from ludus.engine import load_game
+from ludus.games.floors import bots as bots_module
 from ludus.games.floors import search, strong
 from ludus.games.floors.bots import GreedyBot
 from ludus.games.floors.game import GAME
@@ -181,3 +182,40 @@ def test_the_search_values_the_first_figure_out_above_a_later_one():
         st.reached[seat].append(stamp)
     totals = search.seat_totals(st, 10)
     assert totals[1] - totals[0] == pytest.approx(search.FIRST_OUT_WORTH)
+
+
+def _positions_of_easy_games(players: int, seed: int, count: int) -> list[FloorsState]:
+    """``count`` states at a ``figure`` decision with more than one figure, from round 2 of easy-bot games."""
+    world = GAME.setup(players, seed)
+    bots = [bot_for(GAME, seat, "easy", seat) for seat in range(players)]
+    found: list[FloorsState] = []
+    while world.phase != "over" and len(found) < count:
+        decision = GAME.decisions(world)[0]
+        if decision.kind == "figure" and len(decision.options) > 1 and world.round >= 2:
+            found.append(world.clone())
+        GAME.apply(world, decision.seat, bots[decision.seat].choose(GAME.view(world, decision.seat), decision))
+    return found
+
+
+def test_the_look_ahead_can_replay_the_easy_levels_own_rule_for_an_opponent():
+    # an easy bot without its tie-breaking noise, on the same world, picks exactly the modelled move
+    easy = GreedyBot(GAME, 0, 1)
+    for st in _positions_of_easy_games(3, 31, 6):
+        seat = st.turn
+        modelled = strong.easy_reply(st)
+        own = bots_module.greedy_pick(st, seat, GAME.movable(st, seat), easy.after_move, lambda: 0.0)
+        assert modelled is not None and (modelled[0], list(modelled[1])) == (own[0], list(own[1]))
+
+
+def test_the_easy_opponent_model_moves_the_other_seats_by_the_easy_rule_and_the_bots_own_by_its_judgement():
+    assert strong.LEVEL_BUDGETS["medium"].opponents == "greedy"  # the default: the bot's own judgement
+    differ = 0
+    for st in _positions_of_easy_games(2, 5, 12):
+        me = st.turn
+        reply = strong.modelled_reply(1 - me, 8, "easy")  # the seat on turn is an opponent of the bot
+        assert reply(st) == strong.easy_reply(st)
+        assert strong.modelled_reply(me, 8, "easy")(st) == search.greedy_reply(st, keep=8)
+        differ += strong.easy_reply(st) != search.greedy_reply(st, keep=8)
+    assert differ > 0  # the two rules are not the same rule: the model matters
+    with pytest.raises(ValueError):
+        strong.modelled_reply(0, 8, "psychic")

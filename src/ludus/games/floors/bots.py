@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from ludus.engine import Choice, Decision, Game
@@ -78,17 +79,22 @@ class RandomMoveBot(_Planner):
         return fig, list(self.rng.choice(move_results(world, fig)))
 
 
+def tile_odds(world: FloorsState) -> list[tuple[int, float]]:
+    """The next tile and its probability, in the order the tiles first appear in the deck's contents."""
+    counts = Counter(world.deck)
+    if world.draws == 0 or (world.options["no_hit_first_each_stage"] and not world.played):
+        counts = Counter({t: n for t, n in counts.items() if t > 0}) or counts
+    total = sum(counts.values())
+    return [(t, n / total) for t, n in counts.items()]
+
+
 class GreedyBot(_Planner):
     """One-move lookahead against every monster tile still possibly in the deck."""
 
     shortlist = 8
 
     def tile_odds(self, world: FloorsState) -> list[tuple[int, float]]:
-        counts = Counter(world.deck)
-        if world.draws == 0 or (world.options["no_hit_first_each_stage"] and not world.played):
-            counts = Counter({t: n for t, n in counts.items() if t > 0}) or counts
-        total = sum(counts.values())
-        return [(t, n / total) for t, n in counts.items()]
+        return tile_odds(world)
 
     def after_move(self, world: FloorsState, fig: int, steps: list[str]) -> FloorsState:
         st = fast_clone(world)  # the world's random generator is never drawn from here
@@ -106,32 +112,45 @@ class GreedyBot(_Planner):
         return st
 
     def pick(self, world: FloorsState, figures: list[int]) -> tuple[int, list[str]]:
-        seat = self.seat
-        out_now = world.out[seat]
-        candidates: list[tuple[float, int, list[str], FloorsState]] = []
-        for fig in figures:
-            for steps in move_results(world, fig):
-                st = self.after_move(world, fig, steps)
-                if steps[-1] == "exit" and out_now + 1 >= world.needed:
-                    return fig, steps  # wins at once
-                quick = figure_worth(st, fig) - 0.01 * len(steps) + self.rng.random() * 1e-3
-                candidates.append((quick, fig, steps, st))
-        candidates.sort(key=lambda c: c[0], reverse=True)
-        # Always consider staying put for each figure, besides the most promising moves.
-        shortlist = candidates[: self.shortlist] + [c for c in candidates[self.shortlist:] if c[2] == ["done"]]
-        odds = self.tile_odds(world)
-        best = None
-        best_score = -1e18
-        for quick, fig, steps, st in shortlist:
-            expected = 0.0
-            worlds = run_each_tile(st, [tile for tile, _ in odds])
-            for tile, p in odds:
-                expected += p * seat_worth(worlds[tile][0], seat)
-            score = expected + 0.01 * quick
-            if score > best_score:
-                best_score, best = score, (fig, steps)
-        assert best is not None
-        return best
+        return greedy_pick(world, self.seat, figures, self.after_move, self.rng.random, self.shortlist)
+
+
+def greedy_pick(world: FloorsState, seat: int, figures: list[int],
+                after_move: Callable[[FloorsState, int, list[str]], FloorsState],
+                jitter: Callable[[], float] | None = None,
+                shortlist: int = GreedyBot.shortlist) -> tuple[int, list[str]]:
+    """The easy level's rule: every end result of every figure, the ``shortlist`` that bring their figure
+    furthest (and every staying put) judged with the monster right after, every tile weighed.
+
+    ``after_move(world, fig, steps)`` gives the world after a move; ``jitter`` (the bot's random
+    generator) breaks ties among the quick scores; without it the first of equals is taken, so a search
+    may replay the rule as a model of an easy opponent (``strong.easy_reply``).
+    """
+    out_now = world.out[seat]
+    candidates: list[tuple[float, int, list[str], FloorsState]] = []
+    for fig in figures:
+        for steps in move_results(world, fig):
+            st = after_move(world, fig, steps)
+            if steps[-1] == "exit" and out_now + 1 >= world.needed:
+                return fig, steps  # wins at once
+            quick = figure_worth(st, fig) - 0.01 * len(steps) + (jitter() * 1e-3 if jitter else 0.0)
+            candidates.append((quick, fig, steps, st))
+    candidates.sort(key=lambda c: c[0], reverse=True)
+    # Always consider staying put for each figure, besides the most promising moves.
+    short = candidates[:shortlist] + [c for c in candidates[shortlist:] if c[2] == ["done"]]
+    odds = tile_odds(world)
+    best = None
+    best_score = -1e18
+    for quick, fig, steps, st in short:
+        expected = 0.0
+        worlds = run_each_tile(st, [tile for tile, _ in odds])
+        for tile, p in odds:
+            expected += p * seat_worth(worlds[tile][0], seat)
+        score = expected + 0.01 * quick
+        if score > best_score:
+            best_score, best = score, (fig, steps)
+    assert best is not None
+    return best
 
 
 def random_factory(game: Game, seat: int, seed: int | None) -> RandomMoveBot:

@@ -28,9 +28,9 @@ from functools import partial
 
 from ludus.engine import Game
 
-from .bots import _Planner
+from .bots import _Planner, greedy_pick
 from .game import GAME, FloorsGame
-from .search import candidates, greedy_reply, round_value, score_now
+from .search import Move, ReplyPolicy, after, candidates, greedy_reply, round_value, score_now
 from .state import FloorsState
 
 
@@ -48,14 +48,49 @@ class Budget:
     """The progress cut for the simulated replies."""
     seconds: float | None
     """Cap on the CPU seconds of one decision (None: no cap, fully reproducible)."""
+    opponents: str = "greedy"
+    """How the look-ahead moves the other seats' figures: "greedy" (the bot's own judgement, monster right
+    after) or "easy" (the easy level's rule, ``easy_reply``); the bot's own later figures always by "greedy"."""
 
 
 LEVEL_BUDGETS: dict[str, Budget] = {
     "medium": Budget(keep=16, shortlist=5, replies=2, reply_keep=5, seconds=None),
-    # hard looks ahead to the end of the round (at most 19 further moves, 5 players): against greedy
-    # opponents the greedy reply is their own rule, so the monster is weighed where the round leaves it
+    # hard looks ahead to the end of the round (at most 19 further moves, 5 players), every seat moved by
+    # the greedy rule with hard's own judgement, so the monster is weighed where the round leaves it
+    # (``opponents="easy"``, the other seats moved by the easy level's own rule, was not measurably
+    # stronger against easy bots: docs/bots.md, "Floors hard models its opponents as easy bots")
     "hard": Budget(keep=40, shortlist=12, replies=19, reply_keep=8, seconds=None),
 }
+
+
+def _after(world: FloorsState, fig: int, steps: list[str]) -> FloorsState:
+    return after(world, (fig, steps))
+
+
+def easy_reply(st: FloorsState) -> Move | None:
+    """The move the seat on turn would make by the easy level's rule (``bots.greedy_pick``, ties to the first)."""
+    seat = st.turn
+    if seat < 0 or st.winners is not None:
+        return None
+    figures = GAME.movable(st, seat)
+    if not figures:
+        return None
+    return greedy_pick(st, seat, figures, _after)
+
+
+def modelled_reply(seat: int, keep: int, opponents: str) -> ReplyPolicy:
+    """The look-ahead's policy for everyone on turn: the bot's own figures by the greedy rule with its own
+    judgement, the other seats' by ``opponents`` ("greedy" or "easy")."""
+    own = partial(greedy_reply, keep=keep)
+    if opponents == "greedy":
+        return own
+    if opponents != "easy":
+        raise ValueError(f"unknown opponent model {opponents!r}")
+
+    def reply(st: FloorsState) -> Move | None:
+        return own(st) if st.turn == seat else easy_reply(st)
+
+    return reply
 
 
 class SearchBot(_Planner):
@@ -78,7 +113,7 @@ class SearchBot(_Planner):
         score_now(found, seat)
         found.sort(key=lambda c: -c.score)  # stable: equal scores keep the order of move_results
         deadline = None if budget.seconds is None else cpu_started + budget.seconds
-        reply = partial(greedy_reply, keep=budget.reply_keep)
+        reply = modelled_reply(seat, budget.reply_keep, budget.opponents)
         best = found[0]
         best_value = None
         looked = 0
