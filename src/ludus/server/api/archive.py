@@ -68,13 +68,22 @@ class Archive:
     def seed_bot_ratings(self) -> None:
         """Each bot level starts at its ladder rating, so the leaderboard shows how strong it is at once."""
         now = time.time()
-        with self.engine.begin() as db:
-            known = {(row.game, row.player) for row in db.execute(select(ratings.c.game, ratings.c.player)).all()}
-            rows = [{"game": game, "player": key, "mu": skill.mu, "sigma": skill.sigma, "rating": skill.ordinal,
-                     "games": 0, "updated": now}
-                    for game, table in self.seed.items() for key, skill in table.items() if (game, key) not in known]
-            if rows:
-                db.execute(insert(ratings), rows)
+        for _ in range(3):
+            try:
+                with self.engine.begin() as db:
+                    known = {(row.game, row.player)
+                             for row in db.execute(select(ratings.c.game, ratings.c.player)).all()}
+                    rows = [{"game": game, "player": key, "mu": skill.mu, "sigma": skill.sigma,
+                             "rating": skill.ordinal, "games": 0, "updated": now}
+                            for game, table in self.seed.items() for key, skill in table.items()
+                            if (game, key) not in known]
+                    if rows:
+                        db.execute(insert(ratings), rows)
+                return
+            except IntegrityError:
+                # two processes started on one fresh database seed at the same moment: the other one's rows
+                # are in now, so read again and add only what is still missing (nothing, as a rule)
+                continue
 
     def record(self, finished: Finished, at: float | None = None) -> bool:
         """Archive a finished table and move its players' ratings; False if it was archived already."""
