@@ -7,6 +7,7 @@ its creator marks unrated, or with changed rule options, moves nothing; ratings 
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 from account_helpers import Person, play_out
@@ -108,7 +109,7 @@ def test_bot_levels_start_at_their_ladder_rating_and_show_on_the_leaderboard(cli
             assert shown[key]["bot"] == key.removeprefix("bot:")
 
 
-def test_two_processes_starting_on_one_fresh_database_both_seed_the_bot_levels_once(tmp_path) -> None:
+def test_two_processes_starting_on_one_fresh_database_both_seed_the_bot_levels_once(tmp_path: Path) -> None:
     """Two servers started together on a fresh database (the two-process deployment) both seed the bot
     levels' ratings; the one that writes second meets the other's rows and starts all the same."""
     from sqlalchemy import event, func, select
@@ -119,9 +120,9 @@ def test_two_processes_starting_on_one_fresh_database_both_seed_the_bot_levels_o
     url = f"sqlite:///{tmp_path / 'fresh.db'}"
     first, second = Store(url), Store(url)
     try:
-        raced = []
+        raced: list[bool] = []
 
-        def the_other_process_seeds_first(conn, cursor, statement, *_: object) -> None:
+        def the_other_process_seeds_first(conn: object, cursor: object, statement: str, *_: object) -> None:
             if statement.lstrip().upper().startswith("INSERT INTO LUDUS_RATINGS") and not raced:
                 raced.append(True)  # between this process's read and its write
                 Archive(first)

@@ -12,6 +12,7 @@ from typing import Any
 
 from sqlalchemy import Column, Float, Index, String, Table, Text, delete, func, insert, select, update
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 
 from .engine import metadata
 from .tables import tables
@@ -55,6 +56,14 @@ class AttendanceRows:
                         people: Sequence[str]) -> None:
         """One round of a process: the tables a person was connected to now, and the process's picture."""
         row = {"updated": now, "watching": json.dumps(watching), "people": json.dumps(sorted(people))}
+        try:
+            self._note_attendance(holder, now, seen, row)
+        except IntegrityError:
+            # a person at the same fresh table on another process: that process wrote its first row between
+            # this one's read and its write, so the table is known now and this round only moves it on
+            self._note_attendance(holder, now, seen, row)
+
+    def _note_attendance(self, holder: str, now: float, seen: Sequence[str], row: dict[str, Any]) -> None:
         with self.engine.begin() as db:
             if seen:
                 ids = sorted(set(seen))
