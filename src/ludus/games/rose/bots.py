@@ -14,7 +14,7 @@ bot guesses from the revealed colour markers and the clue track alone.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from ludus.ai import RandomBot
@@ -225,6 +225,19 @@ class GreedyBot:
             return [(list(self.where(view)), [card["building"]], card["hours"])]
         ed = edition_of(view)
         return [(["william"], buildings, ed.william_hours), (["adson"], buildings, ed.adson_hours)]
+
+    def card_ways(self, view: Mapping[str, Any], card: Mapping[str, Any], left: int,
+                  tiles: int) -> Iterator[tuple[list[str], list[str], int, float, bool]]:
+        """Each way to play a card with ``left`` hours of the day and ``tiles`` spendable time tiles: (pawns,
+        buildings, the hours the sundial turns, what the time costs, whether the day ends). A card that reaches
+        the day's end either ends it (the event tile) or, with enough tiles, keeps it going for their cost."""
+        for pawns, places, hours in self.card_moves(view, card):
+            ways = [(hours, 0.0, False)] if hours < left else [(hours, EVENT_TILE_COST, True)]
+            need = hours - left + 1
+            if hours >= left and need <= min(hours, tiles):
+                ways.append((hours - need, need * TIME_TILE_VALUE, False))
+            for played_hours, cost, ends in ways:
+                yield pawns, places, played_hours, cost, ends
 
     def _choose_card(self, view: dict[str, Any], decision: Decision) -> Choice:
         weights = self.weights(view)

@@ -32,7 +32,7 @@ from typing import Any
 
 from ludus.engine import Choice, Decision
 
-from .bots import EVENT_TILE_COST, TIME_TILE_VALUE, edition_of
+from .bots import edition_of
 from .components import COLOURS
 from .hard import HardBot, days_left
 from .state import RoseState
@@ -115,24 +115,19 @@ class EndgameBot(HardBot):
             card = cards.get(card_id)
             if card is None:
                 continue
-            for pawns, places, hours in self.card_moves(view, card):
-                ways = [(hours, 0.0, False)] if hours < left else [(hours, EVENT_TILE_COST, True)]
-                need = hours - left + 1
-                if hours >= left and need <= min(hours, tiles):
-                    ways.append((hours - need, need * TIME_TILE_VALUE, False))
-                for played_hours, cost, ends in ways:
-                    self.lock = self.day_lock(view, played_hours)
-                    locked = self.value(view, now, weights) - base - cost
-                    move_base = self.value(view, now, weights)
-                    for pawn in pawns:
-                        for building in places:
-                            if where.get(pawn) == building:
-                                continue
-                            gain = self.move_value(view, pawn, building, weights, move_base)
-                            plan = (card_id, pawn, building, ends)
-                            score = gain + locked
-                            if plan not in scores or score > scores[plan]:
-                                scores[plan] = score
+            for pawns, places, played_hours, cost, ends in self.card_ways(view, card, left, tiles):
+                self.lock = self.day_lock(view, played_hours)
+                locked = self.value(view, now, weights) - base - cost
+                move_base = self.value(view, now, weights)
+                for pawn in pawns:
+                    for building in places:
+                        if where.get(pawn) == building:
+                            continue
+                        gain = self.move_value(view, pawn, building, weights, move_base)
+                        plan = (card_id, pawn, building, ends)
+                        score = gain + locked
+                        if plan not in scores or score > scores[plan]:
+                            scores[plan] = score
         return scores
 
     def _choose_plan(self, view: dict[str, Any], decision: Decision) -> Choice:

@@ -37,7 +37,7 @@ from typing import Any
 from ludus.engine import Choice, Decision
 
 from .belief import LOG_LR
-from .bots import EVENT_TILE_COST, TIME_TILE_VALUE, Tracks, coming_clue, edition_of
+from .bots import Tracks, coming_clue, edition_of
 from .components import COLOUR_INDEX, COLOURS
 from .strong import MediumBot, days_to_play
 
@@ -198,19 +198,14 @@ class HardBot(MediumBot):
             card = cards.get(card_id)
             if card is None:
                 continue
-            for pawns, places, hours in self.card_moves(view, card):
-                ways = [(hours, 0.0, False)] if hours < left else [(hours, EVENT_TILE_COST, True)]
-                need = hours - left + 1
-                if hours >= left and need <= min(hours, tiles):
-                    ways.append((hours - need, need * TIME_TILE_VALUE, False))
-                for played_hours, cost, ends in ways:
-                    self.lock = self.day_lock(view, played_hours)
-                    gain = self.best_move(view, pawns, places, weights)[0]
-                    gain = 0.0 if gain < -1e8 else gain  # no pawn can move there
-                    # the same position is worth more once its ranking is locked in
-                    score = gain + self.value(view, now, weights) - base - cost + self.rng.random() * 0.05
-                    if card_id not in scores or score > scores[card_id][0]:
-                        scores[card_id] = (score, ends)
+            for pawns, places, played_hours, cost, ends in self.card_ways(view, card, left, tiles):
+                self.lock = self.day_lock(view, played_hours)
+                gain = self.best_move(view, pawns, places, weights)[0]
+                gain = 0.0 if gain < -1e8 else gain  # no pawn can move there
+                # the same position is worth more once its ranking is locked in
+                score = gain + self.value(view, now, weights) - base - cost + self.rng.random() * 0.05
+                if card_id not in scores or score > scores[card_id][0]:
+                    scores[card_id] = (score, ends)
         return scores
 
     def _choose_revelation(self, view: dict[str, Any], decision: Decision) -> Choice:

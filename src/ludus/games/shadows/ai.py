@@ -180,20 +180,7 @@ def _distances_from(goals: set[int], police: set[int]) -> dict[int, int]:
 def goal_distances(kinds: Sequence[str | None], view: dict[str, Any]) -> dict[int, int]:
     """Fewest safe moves from every space to a goal on a card showing ``kinds`` (moves are symmetric,
     so search from the goals)."""
-    police = {s for s, k in enumerate(kinds) if k == "police"}
-    found: dict[int, int] = {}
-    frontier = sorted(goals_on(kinds, view))
-    for goal in frontier:
-        found[goal] = 0
-    while frontier:
-        following = []
-        for here in frontier:
-            for there in board.moves(here):
-                if there not in found and there not in police:
-                    found[there] = found[here] + 1
-                    following.append(there)
-        frontier = following
-    return found
+    return _distances_from(goals_on(kinds, view), {s for s, k in enumerate(kinds) if k == "police"})
 
 
 def landing_worth(kinds: Sequence[str | None], view: dict[str, Any], spaces: Sequence[int],
