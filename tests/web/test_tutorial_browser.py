@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import secrets
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -151,7 +152,7 @@ def test_a_new_player_finishes_the_floors_tutorial_by_clicking(server: str, brow
 
 @pytest.mark.parametrize("game, chapter", [("rose", "events"), ("floors", "pools")])
 def test_the_rules_page_links_into_the_tutorials_chapters_and_each_chapter_back_to_its_rules(
-        server: str, browser: Any, game: str, chapter: str) -> None:
+        server: str, browser: Any, game: str, chapter: str, artifacts: Path) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
     page.goto(server + f"/rules/{game}")
@@ -160,7 +161,7 @@ def test_the_rules_page_links_into_the_tutorials_chapters_and_each_chapter_back_
     page.click(f"#rules-{chapter} [data-chapter='{chapter}']")
     wait_ready(page, "tutorial")
     page.wait_for_selector(f".tutorial-chapters [data-chapter='{chapter}'].active")
-    page.screenshot(path=f"/tmp/tut/phone-{game}-{chapter}.png")
+    page.screenshot(path=str(artifacts / f"tutorial-rules-link-phone-{game}-{chapter}.png"))
     page.click("#tutorial-rulebook")
     wait_ready(page, "rules")
     assert page.evaluate("location.pathname + location.hash") == f"/rules/{game}#rules-{chapter}"
