@@ -15,22 +15,13 @@ from ludus.games.rose.game import GAME
 from ludus.games.rose.hard import HardBot, days_left
 from ludus.games.rose.state import RoseState
 
-
-def _random_position(players: int, seed: int, steps: int) -> RoseState:
-    state = GAME.setup(players, seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if GAME.outcome(state) is not None:
-            break
-        decision = min(GAME.decisions(state), key=lambda d: d.seat)
-        GAME.apply(state, decision.seat, rng.choice(decision.options))
-    return state
+from .positions import random_position
 
 
 @settings(max_examples=25, deadline=None)
 @given(st.integers(3, 5), st.integers(0, 10_000), st.integers(0, 400), st.integers(0, 1_000))
 def test_hard_answers_an_offered_option_that_depends_only_on_its_seats_view(players, seed, steps, other):
-    state = _random_position(players, seed, steps)
+    state = random_position(players, seed, steps)
     if GAME.outcome(state) is not None:
         return
     for decision in GAME.decisions(state):

@@ -4,31 +4,19 @@ conversions)."""
 
 from __future__ import annotations
 
-import random
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ludus.games.rose import events as ev
 from ludus.games.rose.components import BIBLIOTHECA, BUILDINGS, COLOURS, WILLIAM
-from ludus.games.rose.game import GAME
 from ludus.games.rose.state import RoseState
 from ludus.games.rose.strong import TIME_TILE_VALUE, _value, move_gain
 from ludus.games.rose.tracks import conversion_awards
 
+from .positions import random_position
+
 DAYS_EVENTS = [None, ev.DUBIOUS, ev.FORBIDDEN, ev.WITHOUT_OSTENTATION, ev.INQUIRING, ev.MYSTERIOUS,
                ev.TRICKY, ev.CULPRITS_HEELS, ev.CAUGHT]
-
-
-def _position(players: int, seed: int, steps: int) -> RoseState:
-    state = GAME.setup(players, seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if GAME.outcome(state) is not None:
-            break
-        decision = min(GAME.decisions(state), key=lambda d: d.seat)
-        GAME.apply(state, decision.seat, rng.choice(decision.options))
-    return state
 
 
 def _tracks_value(s: RoseState, w: list[float], susp: list[int], clue: list[int]) -> float:
@@ -80,7 +68,7 @@ def _moved_tracks(s: RoseState, w: list[float], pawn: int, dst: int) -> tuple[li
 @given(st.integers(3, 5), st.integers(0, 10_000), st.integers(0, 300), st.sampled_from(DAYS_EVENTS),
        st.lists(st.sampled_from([-1.0, -0.15, 0.0, 0.3, 1.0]), min_size=6, max_size=6))
 def test_a_moves_value_is_the_value_of_the_tracks_it_leaves(players, seed, steps, today, w):
-    state = _position(players, seed, steps)
+    state = random_position(players, seed, steps)
     state.today = today
     base = _value(state, w, state.suspicion, state.clue)
     assert base == _tracks_value(state, w, state.suspicion, state.clue)

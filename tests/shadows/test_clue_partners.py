@@ -4,6 +4,7 @@ gets (``Officer.plainness``), and detectives that picture the maps their team ma
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 from ludus.engine import Decision
@@ -35,24 +36,30 @@ def _literal_reads_right(view: dict[str, Any], cards: list[str], spaces: list[in
     return (target in best) / len(best)
 
 
-def test_the_hard_officers_one_card_clues_are_read_right_by_a_literal_reader_more_often_with_plainness() -> None:
-    """Fixed co-op positions, the officer choosing among the row's single cards: with ``plainness`` the
-    space it means is where a literal reader lands more often than without it."""
-    read = {0.0: 0.0, PLAIN: 0.0}
-    positions = 0
+def _coop_gives() -> Iterator[tuple[dict[str, Any], list[int], Decision]]:
+    """Fixed co-op positions for the officer: 12 deals, the figure on two spaces of each with at least four
+    steps around it; per position the officer's view, the spaces in reach and the give asked."""
     for seed in range(12):
         state = GAME.setup(2, seed, {"coop": "apprentice"})
         view = GAME.view(state, 0)
         for here in random.Random(seed).sample([s for s in board.PLAYABLE if len(board.steps(s)) >= 4], 2):
             view["teams"]["black"]["figure"] = here
-            spaces = list(board.steps(here))
             give = Decision(0, "give", tuple([c] for c in view["face_up"] if c is not None), {"team": "black"})
-            positions += 1
-            for plainness in read:
-                officer = _officer({**LEVELS["hard"], "plainness": plainness}, shared_scorer(), all_readers(), 1)
-                cards = officer.choose(view, give)
-                assert officer.last_plan is not None and cards in [list(o) for o in give.options]
-                read[plainness] += _literal_reads_right(view, cards, spaces, officer.last_plan.target)
+            yield view, list(board.steps(here)), give
+
+
+def test_the_hard_officers_one_card_clues_are_read_right_by_a_literal_reader_more_often_with_plainness() -> None:
+    """Fixed co-op positions, the officer choosing among the row's single cards: with ``plainness`` the
+    space it means is where a literal reader lands more often than without it."""
+    read = {0.0: 0.0, PLAIN: 0.0}
+    positions = 0
+    for view, spaces, give in _coop_gives():
+        positions += 1
+        for plainness in read:
+            officer = _officer({**LEVELS["hard"], "plainness": plainness}, shared_scorer(), all_readers(), 1)
+            cards = officer.choose(view, give)
+            assert officer.last_plan is not None and cards in [list(o) for o in give.options]
+            read[plainness] += _literal_reads_right(view, cards, spaces, officer.last_plan.target)
     assert read[PLAIN] > read[0.0], (read, positions)
 
 
@@ -60,20 +67,14 @@ def test_the_hard_levels_officer_is_the_plain_one() -> None:
     """The officer the hard level seats (``make_policy``) gives clues a literal reader gets more often than
     the same officer without ``plainness``, on fixed co-op positions."""
     read = {"level": 0.0, "without": 0.0}
-    for seed in range(12):
-        state = GAME.setup(2, seed, {"coop": "apprentice"})
-        view = GAME.view(state, 0)
-        for here in random.Random(seed).sample([s for s in board.PLAYABLE if len(board.steps(s)) >= 4], 2):
-            view["teams"]["black"]["figure"] = here
-            spaces = list(board.steps(here))
-            give = Decision(0, "give", tuple([c] for c in view["face_up"] if c is not None), {"team": "black"})
-            for name, officer in (("level", make_policy("officer", seed=1)),
-                                  ("without", _officer({**LEVELS["hard"], "plainness": 0.0}, shared_scorer(),
-                                                       all_readers(), 1))):
-                assert isinstance(officer, Officer)
-                cards = officer.choose(view, give)
-                assert officer.last_plan is not None
-                read[name] += _literal_reads_right(view, cards, spaces, officer.last_plan.target)
+    for view, spaces, give in _coop_gives():
+        for name, officer in (("level", make_policy("officer", seed=1)),
+                              ("without", _officer({**LEVELS["hard"], "plainness": 0.0}, shared_scorer(),
+                                                   all_readers(), 1))):
+            assert isinstance(officer, Officer)
+            cards = officer.choose(view, give)
+            assert officer.last_plan is not None
+            read[name] += _literal_reads_right(view, cards, spaces, officer.last_plan.target)
     assert read["level"] > read["without"], read
 
 

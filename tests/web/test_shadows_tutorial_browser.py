@@ -7,31 +7,23 @@ click is printed (never asserted: CI is a busy machine)."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
 from page_helpers import wait_ready
+from tutorial_helpers import (
+    Reaction,
+    at_step,
+    click_step,
+    finish_and_see_it_ticked,
+    open_from_lobby,
+    reactions_said,
+    step_of,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 
 DETECTIVE_STEP = 5  # the first step played as a detective (after naming the next officer): leave and come back here
-
-
-def _step(page: Any) -> int:
-    return int(page.get_attribute("html", "data-tutorial-step"))
-
-
-def _at(page: Any, step: int) -> None:
-    page.wait_for_selector(f"html[data-page='tutorial'][data-ready='true'][data-tutorial-step='{step}']",
-                           state="attached", timeout=60_000)
-
-
-def _open(page: Any, server: str) -> None:
-    page.goto(server + "/")
-    wait_ready(page, "lobby")
-    page.click("#learn [data-tutorial='shadows'] a")
-    wait_ready(page, "tutorial")
 
 
 @pytest.mark.parametrize("viewport", [(1280, 800), (390, 844)], ids=["laptop", "phone"])
@@ -41,8 +33,8 @@ def test_a_new_player_finishes_the_shadows_tutorial_by_clicking(server: str, bro
     context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
     context.add_init_script(f"localStorage.setItem('ludus.lang', '{lang}')")
     page = context.new_page()
-    _open(page, server)
-    assert _step(page) == 0
+    open_from_lobby(page, server, "shadows")
+    assert step_of(page) == 0
     said = page.inner_text("#tutorial-text")
     assert "tutorial." not in said and "{" not in said and "null" not in page.inner_text("#tutorial-coach")
     if lang != "en":
@@ -55,16 +47,16 @@ def test_a_new_player_finishes_the_shadows_tutorial_by_clicking(server: str, bro
     page.wait_for_selector("#tutorial-refused[data-result='illegal'][data-code='no-decision']")
     refused = page.inner_text("#tutorial-refused")
     assert "no-decision" not in refused and "seat" not in refused, refused
-    assert _step(page) == 0
+    assert step_of(page) == 0
 
-    reactions: list[tuple[int, str, int, float]] = []  # step, question, the page's own ms, the click's wall s
+    reactions: list[Reaction] = []
     resumed = False
     while page.locator("#tutorial-finish").count() == 0:
-        step = _step(page)
+        step = step_of(page)
         if step == DETECTIVE_STEP and not resumed:  # leave and come back: the same step
             resumed = True
-            _open(page, server)
-            _at(page, DETECTIVE_STEP)
+            open_from_lobby(page, server, "shadows")
+            at_step(page, DETECTIVE_STEP)
             continue
         if page.locator("#round-result-ok").count():  # the round's result over the board: looked at, closed
             page.click("#round-result-ok")
@@ -81,25 +73,12 @@ def test_a_new_player_finishes_the_shadows_tutorial_by_clicking(server: str, bro
         said = page.inner_text("#tutorial-text")
         assert "{" not in said and "tutorial." not in said, (step, said)
         target = page.locator(".tutorial-target").first
-        kind = page.get_attribute("[data-prompt]", "data-prompt") or "?"
-        started = time.perf_counter()
-        target.click()
-        _at(page, step + 1)
-        reactions.append((step, kind, int(page.get_attribute("html", "data-reacted")), time.perf_counter() - started))
+        reactions.append(click_step(page, target))
     # the detectives never see the map card; the game's end is pointed at
     assert page.locator("[data-secret='map']").count() == 0
     assert page.locator(".shadows-scores.tutorial-spot").count() == 1
-    page.click("#tutorial-finish")
-    page.wait_for_selector("#tutorial-finished")
-    page.goto(server + "/")
-    wait_ready(page, "lobby")
-    page.wait_for_selector("#learn [data-tutorial='shadows'][data-done='true']")
-    page_ms = [ms for _, _, ms, _ in reactions]
-    each = ", ".join(f"{n}:{kind}={ms}" for n, kind, ms, _ in reactions)
-    print(f"\nshadows tutorial {lang} {viewport[0]}x{viewport[1]}: {len(reactions)} moves clicked; the page's reaction "
-          f"per step (ms, click sent to next step drawn): {each}"
-          + f"; median {sorted(page_ms)[len(page_ms) // 2]} ms, max {max(page_ms)} ms; clicking the whole tutorial "
-          f"took {sum(wall for *_, wall in reactions):.1f} s of the test's wall clock")
+    finish_and_see_it_ticked(page, server, "shadows")
+    print(reactions_said("shadows", lang, viewport, reactions))
     context.close()
 
 

@@ -14,19 +14,19 @@ from typing import Any
 
 import pytest
 from page_helpers import wait_ready
+from tutorial_helpers import (
+    Reaction,
+    at_step,
+    click_step,
+    finish_and_see_it_ticked,
+    open_from_lobby,
+    reactions_said,
+    step_of,
+)
 
 from ludus.engine.tutorial import load_tutorial
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
-
-
-def _step(page: Any) -> int:
-    return int(page.get_attribute("html", "data-tutorial-step"))
-
-
-def _after(page: Any, step: int) -> None:
-    page.wait_for_selector(f"html[data-page='tutorial'][data-ready='true'][data-tutorial-step='{step}']",
-                           state="attached", timeout=60_000)
 
 
 @pytest.mark.parametrize("viewport", [(1280, 800), (390, 844)], ids=["laptop", "phone"])
@@ -36,11 +36,8 @@ def test_a_new_player_finishes_the_rose_tutorial_by_clicking(server: str, browse
     context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
     context.add_init_script(f"localStorage.setItem('ludus.lang', '{lang}')")
     page = context.new_page()
-    page.goto(server + "/")
-    wait_ready(page, "lobby")
-    page.click("#learn [data-tutorial='rose'] a")
-    wait_ready(page, "tutorial")
-    assert _step(page) == 0
+    open_from_lobby(page, server, "rose")
+    assert step_of(page) == 0
     said = page.inner_text("#tutorial-text")
     assert "tutorial." not in said and "{" not in said and "null" not in page.inner_text("#tutorial-coach")
     if lang != "en":
@@ -52,33 +49,18 @@ def test_a_new_player_finishes_the_rose_tutorial_by_clicking(server: str, browse
     other = page.locator(".action-card.choosable:not(.tutorial-target)").first
     other.click()
     page.wait_for_selector("#tutorial-refused[data-result='other']")
-    assert _step(page) == 0
+    assert step_of(page) == 0
 
-    reactions: list[tuple[int, str, int, float]] = []  # step, question, the page's own ms, the click's wall s
+    reactions: list[Reaction] = []
     while page.locator("#tutorial-finish").count() == 0:
-        step = _step(page)
+        step = step_of(page)
         if step == 3:  # leave and come back: the same step
-            page.goto(server + "/")
-            wait_ready(page, "lobby")
-            page.click("#learn [data-tutorial='rose'] a")
-            _after(page, 3)
+            open_from_lobby(page, server, "rose")
+            at_step(page, 3)
         target = page.locator(".tutorial-target").first
-        kind = page.get_attribute("[data-prompt]", "data-prompt") or "?"
-        started = time.perf_counter()
-        target.click()
-        _after(page, step + 1)
-        reactions.append((step, kind, int(page.get_attribute("html", "data-reacted")), time.perf_counter() - started))
-    page.click("#tutorial-finish")
-    page.wait_for_selector("#tutorial-finished")
-    page.goto(server + "/")
-    wait_ready(page, "lobby")
-    page.wait_for_selector("#learn [data-tutorial='rose'][data-done='true']")
-    page_ms = [ms for _, _, ms, _ in reactions]
-    each = ", ".join(f"{n}:{kind}={ms}" for n, kind, ms, _ in reactions)
-    print(f"\nrose tutorial {lang} {viewport[0]}x{viewport[1]}: {len(reactions)} moves clicked; the page's reaction "
-          f"per step (ms, click sent to next step drawn): {each}"
-          + f"; median {sorted(page_ms)[len(page_ms) // 2]} ms, max {max(page_ms)} ms; clicking the whole tutorial "
-          f"took {sum(wall for *_, wall in reactions):.1f} s of the test's wall clock")
+        reactions.append(click_step(page, target))
+    finish_and_see_it_ticked(page, server, "rose")
+    print(reactions_said("rose", lang, viewport, reactions))
     context.close()
 
 
@@ -91,11 +73,8 @@ def test_a_new_player_finishes_the_floors_tutorial_by_clicking(server: str, brow
     context.add_init_script(f"localStorage.setItem('ludus.lang', '{lang}'); "
                             "localStorage.setItem('ludus.animation_speed', '8')")
     page = context.new_page()
-    page.goto(server + "/")
-    wait_ready(page, "lobby")
-    page.click("#learn [data-tutorial='floors'] a")
-    wait_ready(page, "tutorial")
-    assert _step(page) == 0
+    open_from_lobby(page, server, "floors")
+    assert step_of(page) == 0
     said = page.inner_text("#tutorial-text")
     assert "tutorial." not in said and "{" not in said and "null" not in page.inner_text("#tutorial-coach")
     if lang != "en":
@@ -108,7 +87,7 @@ def test_a_new_player_finishes_the_floors_tutorial_by_clicking(server: str, brow
     assert page.inner_text("#tutorial-refused").strip()
     page.locator(".figure.choosable:not(.tutorial-target)").first.click()
     page.wait_for_selector("#tutorial-refused[data-result='other']")
-    assert _step(page) == 0
+    assert step_of(page) == 0
 
     # the monster's walks are counted as they start: its banner replaces the question (floors.js) in the very draw
     # that shows the next step, so an observer sees it whatever the machine's speed
@@ -119,34 +98,21 @@ def test_a_new_player_finishes_the_floors_tutorial_by_clicking(server: str, brow
     turn_up = next(i for i, s in enumerate(load_tutorial("floors").steps) if s.text == "floors.card_turn")
     walks: dict[int, int] = {}  # step clicked: walks started since
     began = time.perf_counter()
-    reactions: list[tuple[int, str, int, float]] = []  # step, question, the page's own ms, the click's wall s
+    reactions: list[Reaction] = []
     while page.locator("#tutorial-finish").count() == 0:
-        step = _step(page)
+        step = step_of(page)
         target = page.locator(".tutorial-target").first
         target.wait_for(timeout=60_000)  # after the monster's walk, the question comes back
         assert page.locator(".tutorial-spot").count() > 0, f"step {step} points at nothing"
-        kind = page.get_attribute("[data-prompt]", "data-prompt") or "?"
-        started = time.perf_counter()
-        target.click()
-        _after(page, step + 1)
-        reactions.append((step, kind, int(page.get_attribute("html", "data-reacted")), time.perf_counter() - started))
+        reactions.append(click_step(page, target))
         walks[step] = page.evaluate("() => { const n = window.walks; window.walks = 0; return n; }")
     whole = time.perf_counter() - began
     assert walks[turn_up] == 1, walks  # the learner's own last move of the round sends the monster walking
     assert sum(walks.values()) == 6, walks  # and every monster phase of the script is shown, none is skipped
     assert page.locator(".tutorial-scores .floors-results.tutorial-spot").count() == 1
-    page.click("#tutorial-finish")
-    page.wait_for_selector("#tutorial-finished")
-    page.goto(server + "/")
-    wait_ready(page, "lobby")
-    page.wait_for_selector("#learn [data-tutorial='floors'][data-done='true']")
-    page_ms = [ms for _, _, ms, _ in reactions]
-    each = ", ".join(f"{n}:{kind}={ms}" for n, kind, ms, _ in reactions)
-    print(f"\nfloors tutorial {lang} {viewport[0]}x{viewport[1]}: {len(reactions)} moves clicked; the page's reaction "
-          f"per step (ms, click sent to next step drawn): {each}"
-          + f"; median {sorted(page_ms)[len(page_ms) // 2]} ms, max {max(page_ms)} ms; clicking the whole tutorial "
-          f"took {sum(wall for *_, wall in reactions):.1f} s of the test's wall clock, {whole:.1f} s from the first "
-          f"click to the last with the monster's {sum(walks.values())} walks played at 8x speed")
+    finish_and_see_it_ticked(page, server, "floors")
+    print(reactions_said("floors", lang, viewport, reactions) + f", {whole:.1f} s from the first click to the last "
+          f"with the monster's {sum(walks.values())} walks played at 8x speed")
     context.close()
 
 
@@ -196,9 +162,9 @@ def test_a_signed_in_learner_resumes_the_tutorial_in_another_browser_and_it_is_t
     page.click("#learn [data-tutorial='rose'] a")
     wait_ready(page, "tutorial")
     for step in range(3):
-        _after(page, step)
+        at_step(page, step)
         page.locator(".tutorial-target").first.click()
-    _after(page, 3)
+    at_step(page, 3)
     assert page.evaluate("() => Object.keys(localStorage).filter((k) => k.startsWith('ludus.tutorial.'))") == []
     page.context.close()
 
@@ -206,11 +172,11 @@ def test_a_signed_in_learner_resumes_the_tutorial_in_another_browser_and_it_is_t
     page.goto(server + "/")
     wait_ready(page, "lobby")
     page.click("#learn [data-tutorial='rose'] a")
-    _after(page, 3)  # the same step, from the account
+    at_step(page, 3)  # the same step, from the account
     while page.locator("#tutorial-finish").count() == 0:
-        step = _step(page)
+        step = step_of(page)
         page.locator(".tutorial-target").first.click()
-        _after(page, step + 1)
+        at_step(page, step + 1)
     page.click("#tutorial-finish")
     page.wait_for_selector("#tutorial-finished")
     page.context.close()
