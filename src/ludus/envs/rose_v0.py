@@ -10,6 +10,7 @@ the agent), and the decision it holds. ``infos[agent]["view"]`` carries the raw 
 from __future__ import annotations
 
 import io
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -93,7 +94,7 @@ def encode(view: dict[str, Any], decision: Decision | None) -> np.ndarray:
     return np.minimum(np.array(out, dtype=np.float32), 1.0)
 
 
-def _decision(out: list[float], decision: Decision, seat: int, players: int,
+def _decision(out: list[float] | memoryview, decision: Decision, seat: int, players: int,
               at: dict[str, int] = OFFSET) -> None:
     """The pending decision's fields: its kind, the monk and seat it names, its amount and option count
     (at the offsets ``at``)."""
@@ -127,11 +128,33 @@ _EVENT_AT = tuple(_EVENT + EVENT[event] for event in EVENTS)
 _PAWN_AT = tuple(tuple(_PAWNS + p * len(BUILDINGS) + b for b in range(len(BUILDINGS))) for p in range(len(PAWNS)))
 
 
+_COUNTS = 256
+"""Counts of things a seat holds stay far below this (60 cards, 42 time tiles, 14 events)."""
+_THIRDS = tuple(min(n / 3, 1.0) for n in range(_COUNTS))
+_TENTHS = tuple(min(n / 10, 1.0) for n in range(_COUNTS))
+_SIXTHS = tuple(n / 6 for n in range(_COUNTS))
+"""The per-seat count values of ``encode``, worked out once (the same divisions)."""
+
+
+@cache
+def _blank(players: int) -> np.ndarray:
+    """An observation with only the seats' presence marks: every seat is present, at every relative place."""
+    vector = np.zeros(SIZE, np.float32)
+    vector[[_SEATS + place * 10 for place in range(players)]] = 1.0
+    vector.flags.writeable = False
+    return vector
+
+
 def encode_state(s: RoseState, seat: int, decision: Decision | None) -> np.ndarray:
     """``encode(view(s, seat), decision)`` read straight from the game state, with no view built: the
-    same values written in the same order (``tests/envs/test_direct_encoding.py`` checks)."""
-    out = [0.0] * SIZE
+    same values written in the same order (``tests/envs/test_direct_encoding.py`` checks).
+
+    The values go straight into the float32 vector through a ``memoryview`` (each write rounds a Python
+    float to float32 as ``np.array`` would): converting a list of ``SIZE`` floats cost as much as
+    writing them. Sums (a building's task tiles) are added up in Python floats first, as ``encode`` does."""
     players = s.n
+    vector = _blank(players).copy()  # every seat's presence mark already set
+    out = memoryview(vector)
     phase = s.phase
     out[_DAY + s.day] = 1.0
     out[_PHASE_AT[phase]] = 1.0
@@ -153,26 +176,30 @@ def encode_state(s: RoseState, seat: int, decision: Decision | None) -> np.ndarr
         out[_EVENT_AT[s.today]] = 1.0
     out[_DRAW] = min(len(s.draw) / 60, 1.0)
     hands, time, event_tiles, revealed = s.hands, s.time, s.event_tiles, s.revealed
+    thirds, tenths, sixths = _THIRDS, _TENTHS, _SIXTHS
     for who in range(players):
         base = _SEATS + ((who - seat) % players) * 10
-        out[base] = 1.0
-        out[base + 1] = min(len(hands[who]) / 3, 1.0)
-        out[base + 2] = min(len(time[who]) / 10, 1.0)
-        out[base + 3] = len(event_tiles[who]) / 6
+        out[base + 1] = thirds[len(hands[who])]
+        out[base + 2] = tenths[len(time[who])]
+        out[base + 3] = sixths[len(event_tiles[who])]
         for colour in revealed[who]:
             out[base + 4 + colour] = 1.0
     for pawn, b in zip(_PAWN_AT, s.pawns, strict=False):
         out[pawn[b]] = 1.0  # a tuple indexes as the view's list of buildings does
     cells = _tile_cells(ed)
     for b, on in enumerate(s.tiles):
+        if not on:
+            continue
+        sums: dict[int, float] = {}
         for t in on:
             colour, value = cells[t]
-            out[_TASKS + b * 6 + colour] += value
+            sums[colour] = sums.get(colour, 0.0) + value
+        for colour, value in sums.items():
+            out[_TASKS + b * 6 + colour] = value
     if phase == "turn":
         out[_ACTIVE + (s.active - seat) % players] = 1.0
     if decision is not None:
         _decision(out, decision, seat, players)
-    vector = np.array(out, dtype=np.float32)
     return np.minimum(vector, 1.0, out=vector)
 
 
