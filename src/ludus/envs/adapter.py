@@ -344,7 +344,8 @@ class LudusEnv(AECEnv):
             actor = next((seat for seat in sorted(self._pending) if self.legal_of(seat)), None)
             if actor is None:
                 raise RuntimeError(f"{self.game.id}: nobody can decide but the game is not over")
-        self.agent_selection = agent_name(actor) if actor is not None else (self.agents[0] if self.agents else "")
+        self.agent_selection = (self.possible_agents[actor] if actor is not None
+                                else (self.agents[0] if self.agents else ""))
 
     @property
     def infos(self) -> dict[str, dict[str, Any]]:  # type: ignore[override]

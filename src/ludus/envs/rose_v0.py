@@ -10,7 +10,7 @@ the agent), and the decision it holds. ``infos[agent]["view"]`` carries the raw 
 from __future__ import annotations
 
 import io
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 import numpy as np
@@ -132,7 +132,7 @@ _COUNTS = 256
 """Counts of things a seat holds stay far below this (60 cards, 42 time tiles, 14 events)."""
 _THIRDS = tuple(min(n / 3, 1.0) for n in range(_COUNTS))
 _TENTHS = tuple(min(n / 10, 1.0) for n in range(_COUNTS))
-_SIXTHS = tuple(n / 6 for n in range(_COUNTS))
+_SIXTHS = tuple(min(n / 6, 1.0) for n in range(_COUNTS))
 """The per-seat count values of ``encode``, worked out once (the same divisions)."""
 
 
@@ -159,9 +159,9 @@ def encode_state(s: RoseState, seat: int, decision: Decision | None) -> np.ndarr
     out[_DAY + s.day] = 1.0
     out[_PHASE_AT[phase]] = 1.0
     out[_SUNDIAL] = min(s.sundial / 24, 1.0)
-    out[_TASK_ROW] = len(s.row) / 14
+    out[_TASK_ROW] = min(len(s.row) / 14, 1.0)
     for i, (suspicion, clue) in enumerate(zip(s.suspicion, s.clue, strict=True)):
-        out[_SUSPICION + i] = suspicion / 40
+        out[_SUSPICION + i] = min(suspicion / 40, 1.0)
         out[_CLUE + i] = min(clue / 60, 1.0)
     ed = s.ed
     out[_IDENTITY + s.identity[seat]] = 1.0
@@ -184,23 +184,39 @@ def encode_state(s: RoseState, seat: int, decision: Decision | None) -> np.ndarr
         out[base + 3] = sixths[len(event_tiles[who])]
         for colour in revealed[who]:
             out[base + 4 + colour] = 1.0
-    for pawn, b in zip(_PAWN_AT, s.pawns, strict=False):
-        out[pawn[b]] = 1.0  # a tuple indexes as the view's list of buildings does
-    cells = _tile_cells(ed)
-    for b, on in enumerate(s.tiles):
-        if not on:
-            continue
-        sums: dict[int, float] = {}
-        for t in on:
-            colour, value = cells[t]
-            sums[colour] = sums.get(colour, 0.0) + value
-        for colour, value in sums.items():
-            out[_TASKS + b * 6 + colour] = value
+    # the pawns and the task tiles stay put for many steps: each arrangement's block is made once
+    vector[_PAWNS:_TASKS] = _pawn_block(tuple(s.pawns))
+    vector[_TASKS:_ACTIVE] = _tile_block(ed, tuple(map(tuple, s.tiles)))
     if phase == "turn":
         out[_ACTIVE + (s.active - seat) % players] = 1.0
     if decision is not None:
         _decision(out, decision, seat, players)
-    return np.minimum(vector, 1.0, out=vector)
+    return vector  # every value written is at most 1 already (``encode`` clips them all at the end)
+
+
+@lru_cache(maxsize=1024)
+def _pawn_block(pawns: tuple[int, ...]) -> np.ndarray:
+    """The pawns' places (``LAYOUT`` field "pawns") for the pawns' buildings ``pawns``."""
+    block = np.zeros(_TASKS - _PAWNS, np.float32)
+    for pawn, b in zip(_PAWN_AT, pawns, strict=False):
+        block[pawn[b] - _PAWNS] = 1.0  # a tuple indexes as the view's list of buildings does
+    block.flags.writeable = False
+    return block
+
+
+@lru_cache(maxsize=1024)
+def _tile_block(ed: Any, tiles: tuple[tuple[int, ...], ...]) -> np.ndarray:
+    """The task tiles' values per building and colour (field "task_tiles"), added up in Python floats as
+    ``encode`` adds them, then clipped at 1."""
+    cells = _tile_cells(ed)
+    sums = [0.0] * (_ACTIVE - _TASKS)
+    for b, on in enumerate(tiles):
+        for t in on:
+            colour, value = cells[t]
+            sums[b * 6 + colour] += value
+    block = np.minimum(np.array(sums, dtype=np.float32), 1.0)
+    block.flags.writeable = False
+    return block
 
 
 def render(view: dict[str, Any]) -> str:

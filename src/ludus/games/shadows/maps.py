@@ -296,6 +296,8 @@ def _legal_rating(pair: MapPair) -> int | None:
             reached |= level
         if targets & ~reached:
             return None
+        if scores and scores[0] > RATING_STEPS[-1]:
+            continue  # already the hardest rating: the other card's score cannot change it, its reach can
         scores.append(_card_score(police, evidence, clients, _distances(levels, targets)))
     return _rating(max(scores))
 
