@@ -217,7 +217,8 @@ def _card_score(police: int, evidence: list[int], clients: list[int], from_centr
     point per police space next to one of its targets (the chance that a near miss costs a police
     token); 99 when no tour exists."""
     n = len(evidence)
-    marks = [1 << s for s in evidence]
+    index = {s: j for j, s in enumerate(evidence)}
+    evidence_bits = _bits(evidence)
     client_bits = _bits(clients)
     # far[i][j]: safe moves from evidence i to evidence j; end[i]: to the nearest client (None: unreachable).
     # A search's levels are disjoint and in order of distance, so the first level holding a client is the
@@ -228,11 +229,13 @@ def _card_score(police: int, evidence: list[int], clients: list[int], from_centr
         row: list[int | None] = [None] * n
         nearest = None
         for distance, level in enumerate(board.safe_levels(s, police)):
-            for j in range(n):
-                if level & marks[j]:
-                    row[j] = distance
             if nearest is None and level & client_bits:
                 nearest = distance
+            hit = level & evidence_bits
+            while hit:
+                low = hit & -hit
+                row[index[low.bit_length() - 1]] = distance
+                hit ^= low
         far.append(row)
         end.append(nearest)
     tour: int | None = None  # fewest moves over every order of 3 distinct evidence spaces, then to a client
