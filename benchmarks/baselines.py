@@ -29,6 +29,7 @@ import math
 import time
 from typing import Any
 
+import gymnasium
 import numpy as np
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.callbacks import BaseCallback
@@ -40,6 +41,62 @@ SETTINGS: dict[str, dict[str, Any]] = {
     "floors": {"players": 2, "dense_rewards": True},
     "shadows": {"players": 3},
 }
+PPO: dict[str, Any] = {
+    # Episodes are finite and short (Rose ~90 learner decisions, Floors ~100, Shadows ~60) and the
+    # reward comes at the end (Floors: potential-based shaping on top), so nothing is discounted:
+    # with gamma < 1 a learner facing a likely loss gains by postponing it, and the shaping is
+    # potential-based only for gamma = 1. Fewer epochs over larger batches than SB3's defaults:
+    # the budget is CPU time on a shared 2-core machine.
+    "n_steps": 1024, "batch_size": 256, "n_epochs": 4, "gamma": 1.0, "gae_lambda": 0.95,
+    "ent_coef": 0.01, "learning_rate": 3e-4,
+}
+
+
+class Learner(gymnasium.Wrapper):
+    """``against_bots`` as the learner plays it: asked only when it has a choice, and without Floors' "undo".
+
+    A decision with one legal action (Rose's "draw", a figure with one step left) is played for the
+    learner, its rewards added to the next step's, so the budget goes to real choices. Floors' "undo"
+    takes back the moving figure's last step, so step–undo–step… can go on for ever; every end result
+    of a move is also reachable without it (it is kept when nothing else is legal). Training and
+    evaluation take their masks from ``action_masks`` alike."""
+
+    def __init__(self, env: gymnasium.Env) -> None:
+        super().__init__(env)
+        table = env.unwrapped.table
+        self.undo = table.spec_.action_of("undo") if table.game.id == "floors" else None
+        self.carry = 0.0
+
+    def action_masks(self) -> np.ndarray:
+        mask = self.env.unwrapped.action_masks()
+        if self.undo is not None and mask[self.undo] and mask.sum() > 1:
+            mask[self.undo] = False
+        return mask
+
+    def reset(self, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
+        observation, info = self.env.reset(**kwargs)
+        observation, self.carry, _, _, info = self._forced(observation, 0.0, False, False, info)
+        return observation, info
+
+    def step(self, action: int) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        observation, reward, terminated, truncated, info = self._forced(*self.env.step(action))
+        reward, self.carry = reward + self.carry, 0.0  # forced moves' rewards before the first choice
+        return observation, reward, terminated, truncated, info
+
+    def _forced(self, observation: Any, reward: float, terminated: bool, truncated: bool,
+                info: dict[str, Any]) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        total = float(reward)
+        while not (terminated or truncated):
+            legal = np.flatnonzero(self.action_masks())
+            if len(legal) != 1:
+                break
+            observation, reward, terminated, truncated, info = self.env.step(int(legal[0]))
+            total += float(reward)
+        return observation, total, terminated, truncated, info
+
+
+def make_env(game: str, opponents: str) -> Learner:
+    return Learner(against_bots(game, seat=0, opponents=opponents, **SETTINGS[game]))
 
 
 class Curve(BaseCallback):
@@ -71,7 +128,7 @@ def won(game: str, info: dict[str, Any], reward: float) -> bool:
 
 
 def evaluate(model: MaskablePPO, game: str, opponents: str, games: int, seed: int) -> int:
-    env = against_bots(game, seat=0, opponents=opponents, **SETTINGS[game])
+    env = make_env(game, opponents)
     wins = 0
     for g in range(games):
         observation, info = env.reset(seed=seed + g)
@@ -162,9 +219,9 @@ def main() -> None:
     for opponents in args.opponents.split(","):  # every game against random bots first
         for game in args.games_list.split(","):
             start = time.process_time()
-            env = against_bots(game, seat=0, opponents=opponents, **SETTINGS[game])
-            untrained = MaskablePPO("MultiInputPolicy", env, seed=args.seed, verbose=0)
-            model = MaskablePPO("MultiInputPolicy", env, n_steps=512, batch_size=128, seed=args.seed, verbose=0)
+            env = make_env(game, opponents)
+            untrained = MaskablePPO("MultiInputPolicy", env, seed=args.seed, verbose=0, **PPO)
+            model = MaskablePPO("MultiInputPolicy", env, seed=args.seed, verbose=0, **PPO)
             curve = Curve(f"{game} vs {opponents}", args.progress)
             model.learn(total_timesteps=args.steps, callback=curve)
             curves[(game, opponents)] = curve.points
