@@ -1,21 +1,22 @@
 """Trained baselines: sb3-contrib MaskablePPO on ``against_bots`` for each game, against random and easy bots.
 
 For every (game, opponents) pair: train MaskablePPO ("MultiInputPolicy", masks from
-``env.action_masks()``) for a fixed budget of learner steps, recording each finished episode's
-return (the learning curve); then play ``--games`` evaluation games with the trained policy and
-with an untrained one (same architecture, fresh weights), both predicting with masks, and count
-wins (Rose and Floors: the learner's seat among the winners; co-op Shadows: the team won). It
-prints a table of win rates with Wilson 95% intervals and whether the trained policy beats the
-untrained one significantly (one-sided two-proportion z-test, p < 0.05), and writes the learning
-curves to a PNG. Floors trains with ``dense_rewards=True`` (evaluation counts wins only).
+``action_masks()``, settings in ``PPO``) for a fixed budget of learner steps (``BUDGET``), recording
+each finished episode's return (the learning curve); then play ``--games`` evaluation games with the
+trained policy and with an untrained one (same architecture, fresh weights), both choosing greedily
+(``deterministic=True``) among the legal actions, and count wins (Rose and Floors: the learner's
+seat among the winners; co-op Shadows: the team won). It prints a table of win rates with Wilson
+95% intervals and whether the trained policy beats the untrained one significantly (one-sided
+two-proportion z-test, p < 0.05), and writes the learning curves to a PNG. Floors trains with
+``dense_rewards=True`` (evaluation counts wins only). The learner (``Learner``) is asked only when it
+has a choice, and Floors' "undo" is not among its actions.
 
-Needs the ``rl`` and ``plots`` extras. The default budget is meant to fit in 30 minutes on the
-project's 2-core machine; run long trainings niced:
+Needs the ``rl`` and ``plots`` extras. Run it niced, one pair per core:
 
-    nice -n 15 .venv/bin/python benchmarks/baselines.py [--steps 20000] [--games 100] [--png docs/baselines.png]
+    nice -n 15 .venv/bin/python benchmarks/baselines.py --jobs 2 [--steps N] [--games 100] [--png docs/baselines.png]
 
-Each run also writes its rows and curves to ``--json``, so the games can train in separate processes
-(on a shared machine each process gets its own share) and be joined afterwards:
+``--json`` also writes the rows and curves after every pair (a run cut short keeps what finished),
+and ``--join`` draws the table and the curves of earlier runs' files together:
 
     nice -n 15 .venv/bin/python benchmarks/baselines.py --games-list rose --json rose.json
     .venv/bin/python benchmarks/baselines.py --join rose.json floors.json shadows.json --png docs/baselines.png
