@@ -30,7 +30,7 @@ from ludus.engine import Game
 
 from .bots import _Planner, greedy_pick
 from .game import GAME, FloorsGame
-from .search import Move, ReplyPolicy, after, candidates, greedy_reply, round_value, score_now
+from .search import PLAIN, Move, Race, ReplyPolicy, after, candidates, greedy_reply, round_value, score_now
 from .state import FloorsState
 
 
@@ -51,6 +51,9 @@ class Budget:
     opponents: str = "greedy"
     """How the look-ahead moves the other seats' figures: "greedy" (the bot's own judgement, monster right
     after) or "easy" (the easy level's rule, ``easy_reply``); the bot's own later figures always by "greedy"."""
+    race: Race = PLAIN
+    """How the bot adds up a seat's figures (``search.Race``: every figure alike, or weighted for the race to
+    ``needed`` figures out)."""
 
 
 LEVEL_BUDGETS: dict[str, Budget] = {
@@ -78,10 +81,10 @@ def easy_reply(st: FloorsState) -> Move | None:
     return greedy_pick(st, seat, figures, _after)
 
 
-def modelled_reply(seat: int, keep: int, opponents: str) -> ReplyPolicy:
+def modelled_reply(seat: int, keep: int, opponents: str, race: Race = PLAIN) -> ReplyPolicy:
     """The look-ahead's policy for everyone on turn: the bot's own figures by the greedy rule with its own
     judgement, the other seats' by ``opponents`` ("greedy" or "easy")."""
-    own = partial(greedy_reply, keep=keep)
+    own = partial(greedy_reply, keep=keep, race=race)
     if opponents == "greedy":
         return own
     if opponents != "easy":
@@ -110,10 +113,10 @@ class SearchBot(_Planner):
         found = candidates(world, seat, figures, budget.keep)
         if isinstance(found, tuple):
             return found  # a winning exit
-        score_now(found, seat)
+        score_now(found, seat, budget.race)
         found.sort(key=lambda c: -c.score)  # stable: equal scores keep the order of move_results
         deadline = None if budget.seconds is None else cpu_started + budget.seconds
-        reply = modelled_reply(seat, budget.reply_keep, budget.opponents)
+        reply = modelled_reply(seat, budget.reply_keep, budget.opponents, budget.race)
         best = found[0]
         best_value = None
         looked = 0
@@ -124,7 +127,7 @@ class SearchBot(_Planner):
                 if deadline is not None and looked and time.thread_time() + slowest > deadline:
                     break
                 began = time.thread_time()
-                value = round_value(candidate.state, seat, budget.replies, reply)
+                value = round_value(candidate.state, seat, budget.replies, reply, budget.race)
                 slowest = max(slowest, time.thread_time() - began)
                 looked += 1
                 if best_value is None or value > best_value:
