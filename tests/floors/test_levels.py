@@ -209,6 +209,7 @@ def test_the_look_ahead_can_replay_the_easy_levels_own_rule_for_an_opponent():
 
 def test_the_easy_opponent_model_moves_the_other_seats_by_the_easy_rule_and_the_bots_own_by_its_judgement():
     assert strong.LEVEL_BUDGETS["medium"].opponents == "greedy"  # the default: the bot's own judgement
+    assert strong.LEVEL_BUDGETS["hard"].opponents == "easy"  # hard plays the round on as easy bots would
     differ = 0
     for st in _positions_of_easy_games(2, 5, 12):
         me = st.turn
