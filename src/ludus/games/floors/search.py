@@ -130,7 +130,7 @@ def seat_totals(st: FloorsState, moves_left: int, race: Race = PLAIN) -> list[fl
     """Each seat's figures' worth, and the first figure out's bonus (``FIRST_OUT_WORTH``)."""
     owner = st.fig_owner
     worth = _worth_table(moves_left)
-    if race is PLAIN:
+    if race is PLAIN or race == PLAIN:  # every figure alike, summed in figure order (the same floats)
         totals = [0.0] * st.players
         for f, s in enumerate(st.fig_sq):
             totals[owner[f]] += worth[s - EATEN]
