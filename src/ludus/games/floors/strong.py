@@ -10,8 +10,9 @@ figure (``movement.move_results``) and judges them in three passes:
 2. **Greedy pass.** Each of those is scored as if the monster came right after it: every tile that may
    still come is run exactly on a cloned world and weighed by its probability.
 3. **Round look-ahead.** The ``shortlist`` best are played on: the next ``replies`` moves of the round
-   (opponents' and the bot's own later figures) are made by the greedy rule, and then the monster is
-   weighed again. The move whose round ends best is chosen.
+   (opponents' and the bot's own later figures) are made by the greedy rule (hard: the opponents' by the
+   easy level's own rule, ``Budget.opponents``), and then the monster is weighed again. The move whose
+   round ends best is chosen.
 
 The registered levels think by fixed counts (moves kept, moves looked at, replies), never by the clock,
 so a line-up replays from its seed on any machine or backend (a ladder on a process pool or on Ray). A
