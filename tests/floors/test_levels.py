@@ -209,6 +209,7 @@ def test_the_look_ahead_can_replay_the_easy_levels_own_rule_for_an_opponent():
 
 def test_the_easy_opponent_model_moves_the_other_seats_by_the_easy_rule_and_the_bots_own_by_its_judgement():
     assert strong.LEVEL_BUDGETS["medium"].opponents == "greedy"  # the default: the bot's own judgement
+    assert strong.LEVEL_BUDGETS["hard"].opponents == "easy"  # hard plays the round on as easy bots would
     differ = 0
     for st in _positions_of_easy_games(2, 5, 12):
         me = st.turn
@@ -219,3 +220,19 @@ def test_the_easy_opponent_model_moves_the_other_seats_by_the_easy_rule_and_the_
     assert differ > 0  # the two rules are not the same rule: the model matters
     with pytest.raises(ValueError):
         strong.modelled_reply(0, 8, "psychic")
+
+
+def test_in_the_race_the_needed_most_advanced_figures_count_fully_the_slowest_of_them_more_and_a_spare_less():
+    # four figures, three needed out: the slowest of the three decides when the seat wins, the fourth is a spare
+    st = GAME.setup(2, 3)
+    mine = [f for f in range(len(st.fig_sq)) if st.fig_owner[f] == 0]
+    for fig in mine[:2]:
+        st.fig_sq[fig] = OUT
+        st.out[0] += 1
+    st.fig_sq[mine[2]] = 100  # on the board; the fourth figure waits
+    race = search.Race(spare=0.3, laggard=0.5)
+    worth = search.figure_worth(st, mine[2], 10)
+    waiting = search.figure_worth(st, mine[3], 10)
+    assert search.seat_totals(st, 10)[0] == pytest.approx(2 * search.OUT_WORTH + worth + waiting)
+    assert search.seat_totals(st, 10, race)[0] == pytest.approx(2 * search.OUT_WORTH + 1.5 * worth + 0.3 * waiting)
+    assert search.seat_totals(st, 10, race)[1] == pytest.approx((3 + 0.5 + 0.3) * waiting)  # four figures waiting

@@ -113,13 +113,37 @@ def _worth_table(moves_left: int) -> list[float]:
     return table
 
 
-def seat_totals(st: FloorsState, moves_left: int) -> list[float]:
+@dataclass(frozen=True)
+class Race:
+    """How a seat's figures add up when the game is a race to ``needed`` figures out (``seat_totals``)."""
+
+    spare: float = 1.0
+    """Weight of the figures beyond the ``needed`` most advanced (1: every figure counts alike)."""
+    laggard: float = 0.0
+    """Extra weight of the last of the ``needed`` most advanced: the slowest of them decides the race."""
+
+
+PLAIN = Race()
+
+
+def seat_totals(st: FloorsState, moves_left: int, race: Race = PLAIN) -> list[float]:
     """Each seat's figures' worth, and the first figure out's bonus (``FIRST_OUT_WORTH``)."""
-    totals = [0.0] * st.players
     owner = st.fig_owner
     worth = _worth_table(moves_left)
-    for f, s in enumerate(st.fig_sq):
-        totals[owner[f]] += worth[s - EATEN]
+    if race is PLAIN or race == PLAIN:  # every figure alike, summed in figure order (the same floats)
+        totals = [0.0] * st.players
+        for f, s in enumerate(st.fig_sq):
+            totals[owner[f]] += worth[s - EATEN]
+    else:
+        per: list[list[float]] = [[] for _ in range(st.players)]
+        for f, s in enumerate(st.fig_sq):
+            per[owner[f]].append(worth[s - EATEN])
+        n = st.needed
+        totals = []
+        for values in per:
+            values.sort(reverse=True)
+            head = values[:n]
+            totals.append(sum(head) + race.spare * sum(values[n:]) + race.laggard * head[-1])
     first = first_out(st)
     if first is not None:
         totals[first] += FIRST_OUT_WORTH
@@ -146,17 +170,17 @@ def game_end_winners(st: FloorsState) -> list[int]:
     return [] if first is None else [first]
 
 
-def value_after_monster(st: FloorsState, seat: int, ended: bool, moves_left: int) -> float:
+def value_after_monster(st: FloorsState, seat: int, ended: bool, moves_left: int, race: Race = PLAIN) -> float:
     """How good the world is for ``seat`` right after a monster phase (``ended``: it was the last one)."""
     if st.winners is not None:
         return final_value(st, seat)
     if ended or (st.stage == 2 and not any(s >= WAITING for s in st.fig_sq)):
         st.winners = game_end_winners(st)
         return final_value(st, seat)
-    return relative(seat_totals(st, moves_left), seat)
+    return relative(seat_totals(st, moves_left, race), seat)
 
 
-def monster_expectation(st: FloorsState, seats: tuple[int, ...]) -> list[float]:
+def monster_expectation(st: FloorsState, seats: tuple[int, ...], race: Race = PLAIN) -> list[float]:
     """The expected value, for each of ``seats``, of running the monster now on ``st`` (left unchanged).
 
     Each possible tile is run exactly on a clone and weighed by its probability.
@@ -173,7 +197,7 @@ def monster_expectation(st: FloorsState, seats: tuple[int, ...]) -> list[float]:
         if st.stage == 1 and len(st.played) + 1 >= st.stage_tiles():
             trial.stage = 2  # the new stage: figures eaten from now on are gone
         for i, seat in enumerate(seats):
-            expected[i] += p * value_after_monster(trial, seat, ended, moves_left)
+            expected[i] += p * value_after_monster(trial, seat, ended, moves_left, race)
     return expected
 
 
@@ -253,16 +277,16 @@ def _progress_after(before: FloorsState, trial: FloorsState, fig: int, steps: li
     return -float(EXIT_DISTANCE[s] if s >= 0 else CROSSING + 1) - 0.01 * len(steps)
 
 
-def score_now(candidates_: list[Candidate], seat: int) -> None:
+def score_now(candidates_: list[Candidate], seat: int, race: Race = PLAIN) -> None:
     """Score each candidate as if the monster came right after it (the greedy view)."""
     for candidate in candidates_:
-        candidate.score = monster_expectation(candidate.state, (seat,))[0]
+        candidate.score = monster_expectation(candidate.state, (seat,), race)[0]
 
 
 ReplyPolicy = Callable[[FloorsState], Move | None]
 
 
-def greedy_reply(st: FloorsState, keep: int = 8) -> Move | None:
+def greedy_reply(st: FloorsState, keep: int = 8, race: Race = PLAIN) -> Move | None:
     """The move the seat on turn would make judged greedily: the monster right after it, every tile weighed."""
     seat = st.turn
     if seat < 0 or st.winners is not None:
@@ -273,12 +297,13 @@ def greedy_reply(st: FloorsState, keep: int = 8) -> Move | None:
     found = candidates(st, seat, figures, keep)
     if isinstance(found, tuple):
         return found
-    score_now(found, seat)
+    score_now(found, seat, race)
     best = max(found, key=lambda c: c.score)  # first of equals: deterministic
     return best.move
 
 
-def round_value(st: FloorsState, seat: int, replies: int, reply: ReplyPolicy = greedy_reply) -> float:
+def round_value(st: FloorsState, seat: int, replies: int, reply: ReplyPolicy = greedy_reply,
+                race: Race = PLAIN) -> float:
     """The value for ``seat`` of ``st`` (just after a move): up to ``replies`` further moves of the round
     are played by ``reply`` (whoever is on turn, the seat itself included), then the monster is weighed."""
     trial = st
@@ -289,4 +314,4 @@ def round_value(st: FloorsState, seat: int, replies: int, reply: ReplyPolicy = g
         if move is None:
             break
         trial = after(trial, move)
-    return monster_expectation(trial, (seat,))[0]
+    return monster_expectation(trial, (seat,), race)[0]
