@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from sqlalchemy import Column, Float, String, Table, delete, insert, select, update
+from sqlalchemy import Column, Float, String, Table, delete, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
 
-from .engine import metadata
+from .engine import metadata, one_statement, reading
 from .tables import tables
 
 leases = Table(
@@ -24,20 +24,18 @@ class LeaseRows:
 
     def take_lease(self, table_id: str, holder: str, now: float, expires: float, force: bool = False) -> bool:
         """Hold the table until ``expires`` if it is free, expired or already ours (or ``force``).
-        Atomic across processes: of several taking an expired lease at once, one gets it."""
-        with self.engine.begin() as db:
-            taken = db.execute(update(leases).where(
-                leases.c.table_id == table_id,
-                *(() if force else ((leases.c.holder == holder) | (leases.c.expires < now),)))
-                .values(holder=holder, expires=expires)).rowcount == 1
-        if taken:
-            return True
-        try:
-            with self.engine.begin() as db:
-                db.execute(insert(leases).values(table_id=table_id, holder=holder, expires=expires))
-        except IntegrityError:
-            return False  # someone else holds it (or took it a moment ago)
-        return True
+        Atomic across processes: of several taking an expired lease at once, one gets it.
+
+        One statement (an upsert: the row is written if there is none, or replaced if the lease may be taken),
+        one round trip: every process that loads a running table asks, and an update, then an insert refused
+        by the key when another process holds the table, took up to eight round trips and an exception."""
+        dialect = postgresql if self.engine.dialect.name == "postgresql" else sqlite
+        upsert = dialect.insert(leases).values(table_id=table_id, holder=holder, expires=expires)
+        upsert = upsert.on_conflict_do_update(
+            index_elements=[leases.c.table_id], set_={"holder": holder, "expires": expires},
+            where=None if force else (leases.c.holder == holder) | (leases.c.expires < now)).returning(leases.c.holder)
+        with one_statement(self.engine) as db:
+            return db.execute(upsert).first() is not None  # a row comes back if it was written
 
     def renew_leases(self, holder: str, expires: float) -> set[str]:
         """Extend every lease ``holder`` has on a running table and drop its others; the tables it holds."""
@@ -60,5 +58,5 @@ class LeaseRows:
                  .where(tables.c.status == "running",
                         (leases.c.table_id.is_(None) & (tables.c.created < now - grace)) | (leases.c.expires < now))
                  .order_by(tables.c.created).limit(limit))
-        with self.engine.connect() as db:
+        with reading(self.engine) as db:
             return [row.id for row in db.execute(query).all()]

@@ -34,7 +34,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
 from .deadlines import due_by_table
-from .engine import metadata
+from .engine import metadata, reading
 
 tables = Table(
     "ludus_tables", metadata,
@@ -177,7 +177,7 @@ class TableRows:
                 for seat, bot in enumerate(bots)])
 
     def table(self, table_id: str) -> TableRecord | None:
-        with self.engine.connect() as db:
+        with reading(self.engine) as db:
             row = db.execute(select(tables).where(tables.c.id == table_id)).first()
             if row is None:
                 return None
@@ -190,7 +190,7 @@ class TableRows:
         return record
 
     def list_tables(self, statuses: Sequence[str] = ("open", "running"), limit: int = 200) -> list[TableRecord]:
-        with self.engine.connect() as db:
+        with reading(self.engine) as db:
             rows = db.execute(select(tables).where(tables.c.status.in_(list(statuses)))
                               .order_by(tables.c.created.desc()).limit(limit)).all()
             ids = [row.id for row in rows]
@@ -224,7 +224,7 @@ class TableRows:
         return result.rowcount == 1
 
     def seat_for_token(self, table_id: str, token_hash: str) -> int | None:
-        with self.engine.connect() as db:
+        with reading(self.engine) as db:
             row = db.execute(select(seats.c.seat).where(
                 seats.c.table_id == table_id, seats.c.token_hash == token_hash)).first()
         return None if row is None else row.seat
