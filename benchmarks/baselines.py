@@ -1,21 +1,22 @@
 """Trained baselines: sb3-contrib MaskablePPO on ``against_bots`` for each game, against random and easy bots.
 
 For every (game, opponents) pair: train MaskablePPO ("MultiInputPolicy", masks from
-``env.action_masks()``) for a fixed budget of learner steps, recording each finished episode's
-return (the learning curve); then play ``--games`` evaluation games with the trained policy and
-with an untrained one (same architecture, fresh weights), both predicting with masks, and count
-wins (Rose and Floors: the learner's seat among the winners; co-op Shadows: the team won). It
-prints a table of win rates with Wilson 95% intervals and whether the trained policy beats the
-untrained one significantly (one-sided two-proportion z-test, p < 0.05), and writes the learning
-curves to a PNG. Floors trains with ``dense_rewards=True`` (evaluation counts wins only).
+``action_masks()``, settings in ``PPO``) for a fixed budget of learner steps (``BUDGET``), recording
+each finished episode's return (the learning curve); then play ``--games`` evaluation games with the
+trained policy and with an untrained one (same architecture, fresh weights), both choosing greedily
+(``deterministic=True``) among the legal actions, and count wins (Rose and Floors: the learner's
+seat among the winners; co-op Shadows: the team won). It prints a table of win rates with Wilson
+95% intervals and whether the trained policy beats the untrained one significantly (one-sided
+two-proportion z-test, p < 0.05), and writes the learning curves to a PNG. Floors trains with
+``dense_rewards=True`` (evaluation counts wins only). The learner (``Learner``) is asked only when it
+has a choice, and Floors' "undo" is not among its actions.
 
-Needs the ``rl`` and ``plots`` extras. The default budget is meant to fit in 30 minutes on the
-project's 2-core machine; run long trainings niced:
+Needs the ``rl`` and ``plots`` extras. Run it niced, one pair per core:
 
-    nice -n 15 .venv/bin/python benchmarks/baselines.py [--steps 20000] [--games 100] [--png docs/baselines.png]
+    nice -n 15 .venv/bin/python benchmarks/baselines.py --jobs 2 [--steps N] [--games 100] [--png docs/baselines.png]
 
-Each run also writes its rows and curves to ``--json``, so the games can train in separate processes
-(on a shared machine each process gets its own share) and be joined afterwards:
+``--json`` also writes the rows and curves after every pair (a run cut short keeps what finished),
+and ``--join`` draws the table and the curves of earlier runs' files together:
 
     nice -n 15 .venv/bin/python benchmarks/baselines.py --games-list rose --json rose.json
     .venv/bin/python benchmarks/baselines.py --join rose.json floors.json shadows.json --png docs/baselines.png
@@ -26,9 +27,11 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import multiprocessing
 import time
 from typing import Any
 
+import gymnasium
 import numpy as np
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.callbacks import BaseCallback
@@ -40,6 +43,64 @@ SETTINGS: dict[str, dict[str, Any]] = {
     "floors": {"players": 2, "dense_rewards": True},
     "shadows": {"players": 3},
 }
+BUDGET: dict[str, int] = {"rose": 30_000, "floors": 20_000, "shadows": 10_000}
+"""Learner steps per (game, opponents) by default (decisions with a choice: forced ones are played for it)."""
+PPO: dict[str, Any] = {
+    # Episodes are finite and short (Rose ~90 learner decisions, Floors ~100, Shadows ~60) and the
+    # reward comes at the end (Floors: potential-based shaping on top), so nothing is discounted:
+    # with gamma < 1 a learner facing a likely loss gains by postponing it, and the shaping is
+    # potential-based only for gamma = 1. A higher learning rate than SB3's default and no entropy
+    # bonus: the budget is small (CPU time on a shared 2-core machine), and evaluation is greedy.
+    "n_steps": 1024, "batch_size": 256, "n_epochs": 10, "gamma": 1.0, "gae_lambda": 0.95,
+    "ent_coef": 0.0, "learning_rate": 1e-3,
+}
+
+
+class Learner(gymnasium.Wrapper):
+    """``against_bots`` as the learner plays it: asked only when it has a choice, and without Floors' "undo".
+
+    A decision with one legal action (Rose's "draw", a figure with one step left) is played for the
+    learner, its rewards added to the next step's, so the budget goes to real choices. Floors' "undo"
+    takes back the moving figure's last step, so step–undo–step… can go on for ever; every end result
+    of a move is also reachable without it (it is kept when nothing else is legal). Training and
+    evaluation take their masks from ``action_masks`` alike."""
+
+    def __init__(self, env: gymnasium.Env) -> None:
+        super().__init__(env)
+        table = env.unwrapped.table
+        self.undo = table.spec_.action_of("undo") if table.game.id == "floors" else None
+        self.carry = 0.0
+
+    def action_masks(self) -> np.ndarray:
+        mask = self.env.unwrapped.action_masks()
+        if self.undo is not None and mask[self.undo] and mask.sum() > 1:
+            mask[self.undo] = False
+        return mask
+
+    def reset(self, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
+        observation, info = self.env.reset(**kwargs)
+        observation, self.carry, _, _, info = self._forced(observation, 0.0, False, False, info)
+        return observation, info
+
+    def step(self, action: int) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        observation, reward, terminated, truncated, info = self._forced(*self.env.step(action))
+        reward, self.carry = reward + self.carry, 0.0  # forced moves' rewards before the first choice
+        return observation, reward, terminated, truncated, info
+
+    def _forced(self, observation: Any, reward: float, terminated: bool, truncated: bool,
+                info: dict[str, Any]) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        total = float(reward)
+        while not (terminated or truncated):
+            legal = np.flatnonzero(self.action_masks())
+            if len(legal) != 1:
+                break
+            observation, reward, terminated, truncated, info = self.env.step(int(legal[0]))
+            total += float(reward)
+        return observation, total, terminated, truncated, info
+
+
+def make_env(game: str, opponents: str) -> Learner:
+    return Learner(against_bots(game, seat=0, opponents=opponents, **SETTINGS[game]))
 
 
 class Curve(BaseCallback):
@@ -71,13 +132,13 @@ def won(game: str, info: dict[str, Any], reward: float) -> bool:
 
 
 def evaluate(model: MaskablePPO, game: str, opponents: str, games: int, seed: int) -> int:
-    env = against_bots(game, seat=0, opponents=opponents, **SETTINGS[game])
+    env = make_env(game, opponents)
     wins = 0
     for g in range(games):
         observation, info = env.reset(seed=seed + g)
         done, reward = False, 0.0
         while not done:
-            action, _ = model.predict(observation, action_masks=env.action_masks(), deterministic=False)
+            action, _ = model.predict(observation, action_masks=env.action_masks(), deterministic=True)
             observation, reward, terminated, truncated, info = env.step(int(action))
             done = terminated or truncated
         wins += won(game, info, float(reward))
@@ -133,15 +194,42 @@ def report(rows: list[tuple], curves: dict[tuple[str, str], list[tuple[int, floa
     print(f"wrote {png}")
 
 
+def train_pair(game: str, opponents: str, steps: int, games: int, seed: int, every: int
+               ) -> tuple[tuple[Any, ...], list[tuple[int, float]]]:
+    """Train one (game, opponents) pair and evaluate it: (its table row, its learning curve)."""
+    import torch
+
+    torch.set_num_threads(1)  # one core per pair: the machine is shared
+    start = time.process_time()
+    env = make_env(game, opponents)
+    untrained = MaskablePPO("MultiInputPolicy", env, seed=seed, verbose=0, **PPO)
+    model = MaskablePPO("MultiInputPolicy", env, seed=seed, verbose=0, **PPO)
+    curve = Curve(f"{game} vs {opponents}", every)
+    model.learn(total_timesteps=steps, callback=curve)
+    trained_wins = evaluate(model, game, opponents, games, 10_000)
+    untrained_wins = evaluate(untrained, game, opponents, games, 10_000)
+    significant, p = better(trained_wins, untrained_wins, games)
+    cpu = time.process_time() - start
+    print(f"{game} vs {opponents}: trained {trained_wins}/{games}, untrained {untrained_wins}/{games}, "
+          f"p={p:.3g} ({cpu:.0f} s CPU)", flush=True)
+    return (game, opponents, trained_wins, untrained_wins, significant, p, cpu), curve.points
+
+
+def _train(pair: tuple[Any, ...]) -> tuple[tuple[Any, ...], list[tuple[int, float]]]:
+    return train_pair(*pair)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--steps", type=int, default=20_000, help="learner steps per (game, opponents)")
+    parser.add_argument("--steps", type=int, help="learner steps per (game, opponents); default per game: "
+                        + ", ".join(f"{game} {steps}" for game, steps in BUDGET.items()))
     parser.add_argument("--games", type=int, default=100, help="evaluation games per policy")
     parser.add_argument("--games-list", default="rose,floors,shadows")
     parser.add_argument("--opponents", default="random,easy")
+    parser.add_argument("--jobs", type=int, default=1, help="pairs trained at once, each in its own process")
     parser.add_argument("--png", default="docs/baselines.png")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--progress", type=int, default=1000, help="print the curve every this many steps")
+    parser.add_argument("--progress", type=int, default=4096, help="print the curve every this many steps")
     parser.add_argument("--json", help="also write the rows and curves here")
     parser.add_argument("--join", nargs="+", metavar="JSON", help="only join earlier runs' --json files")
     args = parser.parse_args()
@@ -155,31 +243,31 @@ def main() -> None:
             args.games = done["games"]
         report(rows, curves, args.games, args.png)
         return
-    import torch
-
-    torch.set_num_threads(1)
+    wall = time.perf_counter()
+    pairs = [(game, opponents, args.steps or BUDGET[game], args.games, args.seed, args.progress)
+             for opponents in args.opponents.split(",") for game in args.games_list.split(",")]
     rows, curves = [], {}
-    for opponents in args.opponents.split(","):  # every game against random bots first
-        for game in args.games_list.split(","):
-            start = time.process_time()
-            env = against_bots(game, seat=0, opponents=opponents, **SETTINGS[game])
-            untrained = MaskablePPO("MultiInputPolicy", env, seed=args.seed, verbose=0)
-            model = MaskablePPO("MultiInputPolicy", env, n_steps=512, batch_size=128, seed=args.seed, verbose=0)
-            curve = Curve(f"{game} vs {opponents}", args.progress)
-            model.learn(total_timesteps=args.steps, callback=curve)
-            curves[(game, opponents)] = curve.points
-            trained_wins = evaluate(model, game, opponents, args.games, 10_000)
-            untrained_wins = evaluate(untrained, game, opponents, args.games, 10_000)
-            significant, p = better(trained_wins, untrained_wins, args.games)
-            rows.append((game, opponents, trained_wins, untrained_wins, significant, p, time.process_time() - start))
-            print(f"{game} vs {opponents}: trained {trained_wins}/{args.games}, "
-                  f"untrained {untrained_wins}/{args.games}, p={p:.3g} ({time.process_time() - start:.0f} s CPU)",
-                  flush=True)
-            report(rows, curves, args.games, args.png)  # after every pair: a cut-short run still has its figures
-            if args.json:
-                with open(args.json, "w") as file:
-                    json.dump({"games": args.games, "steps": args.steps, "rows": rows,
-                               "curves": [[g, o, points] for (g, o), points in curves.items()]}, file)
+
+    def done(result: tuple[tuple[Any, ...], list[tuple[int, float]]]) -> None:
+        row, points = result
+        rows.append(row)
+        curves[(row[0], row[1])] = points
+        order = [(game, opponents) for game, opponents, *_ in pairs]
+        rows.sort(key=lambda r: order.index((r[0], r[1])))
+        if args.json:  # after every pair: a cut-short run still has its figures
+            with open(args.json, "w") as file:
+                json.dump({"games": args.games, "rows": rows,
+                           "curves": [[g, o, points] for (g, o), points in curves.items()]}, file)
+        report(rows, dict(sorted(curves.items(), key=lambda kv: order.index(kv[0]))), args.games, args.png)
+
+    if args.jobs > 1:
+        with multiprocessing.Pool(args.jobs) as pool:
+            for result in pool.imap_unordered(_train, pairs):
+                done(result)
+    else:
+        for pair in pairs:  # every game against random bots first
+            done(train_pair(*pair))
+    print(f"wall time {time.perf_counter() - wall:.0f} s", flush=True)
 
 
 if __name__ == "__main__":

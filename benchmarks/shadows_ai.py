@@ -30,6 +30,7 @@ import argparse
 import json
 import random
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -98,6 +99,23 @@ class Tally:
     evidence: int = 0
     police: int = 0
     won: int = 0
+    why: Counter[str] = field(default_factory=Counter)
+    """how rounds ended and what each police token followed (``--why``)"""
+
+
+def clue_kind(view: dict[str, Any], card: str, spaces: list[int], target: int) -> str:
+    """How a 1-card clue reads by element names: ``clear`` (the target alone shares most words with the
+    card), ``tied`` (the target shares most, with others), ``other`` (another space shares more) or
+    ``names-nothing`` (the card shares no word with any space in reach: a card handed over for want of one)."""
+    deck = deck_of(view)
+    given = name_words(percept(deck[card]))
+    overlap = [len(given & name_words(percept(deck[view["pictures"][s]]))) for s in spaces]
+    best = max(overlap)
+    if best == 0:
+        return "names-nothing"
+    if target not in spaces or overlap[spaces.index(target)] < best:
+        return "other"
+    return "clear" if overlap.count(best) == 1 else "tied"
 
 
 def play_round(seed: int, officer: Officer, detective: Any, tally: Tally) -> None:
@@ -108,14 +126,24 @@ def play_round(seed: int, officer: Officer, detective: Any, tally: Tally) -> Non
         if "move" in found:
             decision = found["move"]
             cards = len(decision.prompt["cards"])
-            space = detective.choose(GAME.view(state, decision.seat), decision)
+            seen = GAME.view(state, decision.seat)
+            space = detective.choose(seen, decision)
             plan = officer.last_plan
+            kind = "unplanned"
             if plan is not None and sorted(plan.cards) == sorted(decision.prompt["cards"]):
                 tally.clues[cards] += 1
                 tally.chance[cards] += 1 / len(decision.options)
                 tally.hits[cards] += int(space == plan.target)
+                if cards == 1:
+                    kind = clue_kind(seen, plan.cards[0], [int(o) for o in decision.options], plan.target)
+                    tally.why[f"1-card clue {kind}"] += 1
+                    tally.why[f"1-card clue {kind} read right"] += int(space == plan.target)
             clock += THINK["move"] + THINK["move_per_card"] * cards
+            tokens = len(state.teams["black"].police)
             GAME.apply(state, decision.seat, space)
+            if len(state.teams["black"].police) > tokens:
+                hit = "on the space meant" if plan is not None and space == plan.target else "off the space meant"
+                tally.why[f"police token after a {kind} clue, {hit}"] += 1
             continue
         view = GAME.view(state, 0)
         refresh: Decision | None = found.get("refresh")
@@ -132,6 +160,10 @@ def play_round(seed: int, officer: Officer, detective: Any, tally: Tally) -> Non
     tally.police += len(team.police)
     record = state.history[-1] if state.history else None
     tally.won += int(record is not None and record["winner"] == "black")
+    ended = record["reason"] if record is not None else "time (the 30-minute cap)"
+    tally.why[f"round ended: {ended}"] += 1
+    if record is None or record["winner"] != "black":
+        tally.why[f"lost with {len(team.markers)} evidence"] += 1
 
 
 def accuracy_line(size: int, tally: Tally) -> str:
@@ -143,14 +175,17 @@ def accuracy_line(size: int, tally: Tally) -> str:
             f"random {tally.chance[size] / clues:.1%}; {clues} clues)")
 
 
-def report(name: str, tally: Tally, seconds: float) -> None:
+def report(name: str, tally: Tally, seconds: float, why: bool = False) -> None:
     n = max(tally.rounds, 1)
     print(f"\n== {name}: {tally.rounds} rounds in {seconds:.0f} s ==")
     print(accuracy_line(1, tally))
     print(accuracy_line(2, tally))
     low, high = wilson_interval(tally.won, n)
     print(f"  per round: {tally.evidence / n:.2f} evidence, {tally.police / n:.2f} police tokens; "
-          f"rounds won {tally.won / n:.1%} (95% CI {low:.1%}–{high:.1%})")
+          f"rounds won {tally.won} of {tally.rounds}, {tally.won / n:.1%} (95% CI {low:.1%}–{high:.1%})")
+    if why:
+        for key, count in sorted(tally.why.items()):
+            print(f"    {key}: {count}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -159,6 +194,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--only", default="", help="run only the line-ups whose name contains this text")
     parser.add_argument("--progress", type=int, default=0, help="print the figures so far every N rounds (0: never)")
+    parser.add_argument("--why", action="store_true",
+                        help="also print how rounds ended and what every police token followed")
     parser.add_argument("--settings", default="{}",
                         help='JSON settings laid over the hard level\'s (ai.LEVELS), e.g. \'{"plainness": 0.5}\'')
     args = parser.parse_args(argv)
@@ -187,8 +224,8 @@ def main(argv: list[str] | None = None) -> int:
         for n in range(args.rounds):
             play_round(args.seed + n, officer, detective, tally)
             if args.progress and (n + 1) % args.progress == 0 and n + 1 < args.rounds:
-                report(f"{name} (so far)", tally, time.perf_counter() - started)
-        report(name, tally, time.perf_counter() - started)
+                report(f"{name} (so far)", tally, time.perf_counter() - started, args.why)
+        report(name, tally, time.perf_counter() - started, args.why)
     return 0
 
 

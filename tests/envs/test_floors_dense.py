@@ -126,3 +126,41 @@ def test_against_bots_gives_the_learner_every_dense_reward_of_its_game_bots_move
     assert terminated and any(rewards[:-1])
     final = outcome_rewards(env.table.outcome, 2)[1]
     assert total == pytest.approx(final + floors_v0.progress(env.table.match.view(None))[1])
+
+
+def test_progress_counts_a_figure_on_the_floor_by_how_near_the_exit_it_stands():
+    def seat_0(square: list[int]) -> float:
+        return floors_v0.progress({"players": 2, "figures": [{"seat": 0, "where": "board", "sq": square},
+                                                             {"seat": 1, "where": "waiting", "sq": None}]})[0]
+
+    entrance, middle, exit_square = seat_0([15, 10]), seat_0([7, 5]), seat_0([0, 0])
+    assert entrance == 0.0  # as a waiting figure: entering earns nothing
+    assert entrance < middle < exit_square == floors_v0.CLOSENESS / 2
+    out = floors_v0.progress({"players": 2, "figures": [{"seat": 0, "where": "out"}, {"seat": 1, "where": "out"}]})
+    assert exit_square < out[0] == 0.5  # stepping out earns the rest
+
+
+def test_a_step_taken_back_earns_nothing_so_walking_to_and_fro_never_pays():
+    env = floors_v0.env(players=2, dense_rewards=True)
+    env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    undo = floors_v0.ACTIONS.index("undo")
+    walked = []
+    for agent in env.agent_iter():
+        observation, _, termination, truncation, _ = env.last()
+        if termination or truncation:
+            pytest.fail("no figure stepped and came back in the whole game")
+        legal = np.flatnonzero(observation["action_mask"])
+        directions = [a for a in legal if floors_v0.ACTIONS[a] in floors_v0.DIRECTIONS]
+        if directions:
+            env.step(int(rng.choice(directions)))
+            there = env.rewards[agent]
+            if env.agent_selection == agent and env.observe(agent)["action_mask"][undo]:
+                env.step(undo)
+                walked.append((there, env.rewards[agent]))
+                if there != 0.0:
+                    break
+            continue
+        env.step(int(rng.choice(legal)))
+    there, back = walked[-1]
+    assert there != 0.0 and there + back == pytest.approx(0.0)

@@ -1,5 +1,10 @@
 """Fixtures for the server tests: the test games registered, an app on a fresh SQLite file, a throwaway
-PostgreSQL cluster, two server processes on it with Redis."""
+PostgreSQL cluster, two server processes on it with Redis.
+
+A fresh SQLite file is a copy of one empty database migrated once per session: running every migration
+again for each test that starts an app on `db_url` (most of this folder) cost 0.2-0.6 s a test on the busy
+2-core machine against 0.02-0.09 s for the copy, and what a test gets is the same (an empty database at
+the newest schema). The migrations themselves are tested from empty files in test_migrations.py."""
 
 from __future__ import annotations
 
@@ -29,9 +34,22 @@ def tiny_game() -> Iterator[None]:
     GAMES.pop("stages", None)
 
 
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An empty SQLite database at the newest schema, made by the store's own migrations, closed cleanly."""
+    from ludus.server.store import Store
+
+    path = tmp_path_factory.mktemp("migrated") / "empty.sqlite3"
+    Store(f"sqlite:///{path}").close()
+    assert not any(path.parent.glob("empty.sqlite3-*"))  # no journal left behind: the one file is the database
+    return path
+
+
 @pytest.fixture
-def db_url(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'ludus.sqlite3'}"
+def db_url(tmp_path: Path, migrated_sqlite: Path) -> str:
+    path = tmp_path / "ludus.sqlite3"
+    shutil.copyfile(migrated_sqlite, path)
+    return f"sqlite:///{path}"
 
 
 @pytest.fixture

@@ -17,12 +17,15 @@ from ludus.games.shadows.ai import (
     _officer,
     all_readers,
     deck_of,
+    literal_give_chances,
     make_policy,
+    name_overlaps,
     names_nothing,
     shared_scorer,
 )
-from ludus.games.shadows.association import LiteralReader
+from ludus.games.shadows.association import LiteralReader, name_words
 from ludus.games.shadows.game import GAME
+from ludus.games.shadows.pictures.percept import percept
 
 PLAIN = 0.5
 """The ``plainness`` measured in docs/bots.md (the hard level's since 2026-12-02)."""
@@ -192,3 +195,66 @@ def test_the_officers_earlier_clear_clues_weigh_the_pictured_cards() -> None:
     view, _ = _played_view(7, 6)
     aims = MapBelief(12).aims(view, 0.5)
     assert aims.max() == 1.0 and (aims > 0).all() and aims.min() < 1.0
+
+
+def _kinds(evidence: set[int], police: set[int]) -> tuple[str | None, ...]:
+    return tuple(None if s in board.OBSTACLES else "evidence" if s in evidence else "police" if s in police
+                 else "empty" for s in range(len(board.HEXES)))
+
+
+def test_a_card_that_names_nothing_says_no_card_of_the_row_named_a_good_space_to_a_literal_officer() -> None:
+    """``literal_give_chances``: a literal officer hands over a card naming nothing in reach only when no
+    card of its row names a good space. So on a map where a space some row card names is the goal, such a
+    card is far less likely than on a map where every space the row names shows police; and the card that
+    names the goal is likely where it is the goal and hardly where that space shows police."""
+    tried = 0
+    for seed in range(12):
+        view, _ = _played_view(seed, 0)
+        here = view["teams"]["black"]["figure"]
+        spaces = list(board.steps(here))
+        deck = deck_of(view)
+        row = [c for c in view["face_up"] if c is not None]
+        words = {s: name_words(percept(deck[view["pictures"][s]])) for s in spaces}
+        named = {s for s in spaces for c in row if words[s] & name_words(percept(deck[c]))}
+        blank = next((c for c in sorted(deck) if c not in row and names_nothing(view, [c], spaces)), None)
+        if not named or blank is None:
+            continue
+        goal = min(named)
+        far = {s for s in board.PLAYABLE if board.distance(s, here) >= 3}
+        on_goal = _kinds({goal}, set())
+        all_police = _kinds(set(sorted(far)[:1]), named)
+        chance = literal_give_chances(view, blank, here, [on_goal, all_police])
+        assert chance[0] < chance[1] / 3, (seed, chance)
+        namer = next(c for c in row if words[goal] & name_words(percept(deck[c])))
+        seen = {**view, "face_up": [blank if c == namer else c for c in view["face_up"]]}
+        chance = literal_give_chances(seen, namer, here, [on_goal, all_police])
+        assert chance[0] > chance[1], (seed, chance)
+        tried += 1
+    assert tried >= 6
+
+
+def test_a_detective_modelling_a_literal_officer_follows_a_plain_card_and_reads_a_blank_one_by_the_belief() -> None:
+    """``literal_partner``: a card whose element names share most words with one space in reach sends the
+    detective there (a literal officer meant it); a card naming nothing sends it where the pictured cards,
+    weighed by how likely a literal officer holding each hands that card over, make landing worth most."""
+    detective = Detective(seed=1, belief=MapBelief(16), shun_police=True, literal_partner=1.0)
+    plain = blank = 0
+    for seed, moves in ((3, 0), (8, 2), (11, 1), (5, 3)):
+        view, move = _played_view(seed, moves)
+        spaces = [int(s) for s in move.options]
+        for card in sorted(deck_of(view))[:40]:
+            asked = Decision(move.seat, "move", move.options, {**move.prompt, "cards": [card]})
+            named = name_overlaps(view, card, spaces)
+            chosen = detective.choose(view, asked)
+            police = view["teams"]["black"]["police"]
+            if named.max() > 0 and (named == named.max()).sum() == 1 and spaces[int(named.argmax())] not in police:
+                assert chosen == spaces[int(named.argmax())]
+                plain += 1
+            elif named.max() == 0:
+                worlds = detective.belief.cards(view)  # type: ignore[union-attr]
+                weights = literal_give_chances(view, card, view["teams"]["black"]["figure"], worlds)
+                worths = detective.belief.worths(view, spaces)  # type: ignore[union-attr]
+                worth = (weights / weights.sum()) @ worths + 1e-3 * detective.scores(view, [card], spaces)
+                assert chosen == spaces[int(worth.argmax())]
+                blank += 1
+    assert plain > 5 and blank > 5, (plain, blank)

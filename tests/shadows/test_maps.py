@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections import Counter
 
@@ -80,6 +81,38 @@ def test_the_three_orientations_are_the_boards_120_degree_turns() -> None:
 
 def test_same_seed_same_maps() -> None:
     assert maps.generate(random.Random(99)) == maps.generate(random.Random(99))
+
+
+def _maps_digest(seed: int, max_rating: int, allowed: maps.Allowed | None = None,
+                 params: MapParams = maps.DEFAULT_PARAMS, count: int = 25) -> str:
+    """A fingerprint of ``count`` pairs drawn one after the other from one seed, and of what the generator
+    left of the random stream (a faster generator must draw exactly as many numbers)."""
+    rng = random.Random(seed)
+    made = [maps.generate(rng, params, max_rating=max_rating, allowed=allowed) for _ in range(count)]
+    text = repr([(pair.categories, pair.orientation, pair.rating) for pair in made]) + repr(rng.random())
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def test_a_seed_keeps_its_maps_from_one_version_to_the_next() -> None:
+    """A seed's maps are part of a saved game (replays, the research environments' seeds): pinned here as
+    the generator made them when this test was written, for every rating limit, with known facts and with
+    other counts."""
+    pair = maps.generate(random.Random(2026))
+    assert (pair.orientation, pair.rating) == (1, 2)
+    assert pair.categories[:8] == ("orange-police", "shared-client", "shared-police", "orange-police", "empty",
+                                   "black-evidence", "black-evidence", "empty")
+    assert [round(maps.difficulty_score(maps.generate(random.Random(s))), 2) for s in range(8)] == [
+        9.75, 8.0, 9.0, 9.75, 8.25, 6.75, 9.5, 7.75]
+    allowed = maps.knowledge_to_allowed([(5, "black", ["police"]), (20, "orange", ["evidence"]),
+                                         (30, "black", ["empty"])])
+    assert {
+        "rating 5": _maps_digest(1, 5), "rating 3": _maps_digest(2, 3), "rating 1": _maps_digest(3, 1),
+        "known facts": _maps_digest(4, 5, allowed),
+        "other counts": _maps_digest(5, 5, params=MapParams(police=10, shared_police=4)),
+    } == {
+        "rating 5": "3a9b6cf2ea6c63a9", "rating 3": "217dabe1a7eaa9dc", "rating 1": "d19a8542dbe2189c",
+        "known facts": "afa7a3a3ef83f0a0", "other counts": "884a4b5e181df965",
+    }
 
 
 def test_difficulty_rating_limit_for_first_games() -> None:

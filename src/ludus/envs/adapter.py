@@ -73,6 +73,7 @@ class EnvSpec:
     _known: dict[tuple[Any, ...], dict[int, Any]] = field(init=False, repr=False)
     _remember: bool = field(init=False, repr=False)
     _masks: dict[tuple[int, ...], np.ndarray] = field(init=False, repr=False)
+    _mask_of: dict[int, tuple[dict[int, Any], np.ndarray]] = field(init=False, repr=False)
 
     KNOWN_LIMIT: ClassVar[int] = 50_000
     """How many option lists ``legal`` remembers (then it starts afresh)."""
@@ -86,6 +87,7 @@ class EnvSpec:
             raise ValueError(f"{self.game_id}: the action list repeats an option")
         self._known = {}
         self._masks = {}
+        self._mask_of = {}
         # A remembered list of numbers would also answer for the same list with booleans in it.
         self._remember = not any(type(action) is bool for action in self.actions)
 
@@ -118,7 +120,9 @@ class EnvSpec:
                 if all(type(option) is str or type(option) is int for option in options):
                     if len(self._known) >= self.KNOWN_LIMIT:
                         self._known.clear()
+                        self._mask_of.clear()
                     self._known[options] = known
+                    self._mask_of[id(known)] = (known, self._mask(known))
             return known
         return self._legal(decisions)
 
@@ -136,7 +140,14 @@ class EnvSpec:
 
     def mask(self, legal: Mapping[int, Any]) -> np.ndarray:
         """A fresh action mask with a 1 at every action of ``legal``: a game offers the same few sets of
-        actions over and over, so each set's mask is made once and copied."""
+        actions over and over, so each set's mask is made once and copied. For an option list ``legal``
+        remembers (it hands out the same dict again) the mask is found by the dict itself, unhashed."""
+        same = self._mask_of.get(id(legal))
+        if same is not None and same[0] is legal:  # the entry keeps ``legal`` alive: its id is not reused
+            return same[1].copy()
+        return self._mask(legal).copy()
+
+    def _mask(self, legal: Mapping[int, Any]) -> np.ndarray:
         key = tuple(legal)
         made = self._masks.get(key)
         if made is None:
@@ -145,7 +156,7 @@ class EnvSpec:
             made = self._masks[key] = np.zeros(len(self.actions), dtype=np.int8)
             made[list(key)] = 1
             made.flags.writeable = False
-        return made.copy()
+        return made
 
     def action_name(self, action: int) -> str:
         return repr(self.actions[action]) if 0 <= action < len(self.actions) else "?"
@@ -276,6 +287,8 @@ class LudusEnv(AECEnv):
         }
         self._seed_rng = np.random.default_rng()
         self.match: Match | None = None
+        self._infos: dict[str, dict[str, Any]] | None = {}
+        self._made_infos = {}
         self._stamp = 0
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -316,7 +329,8 @@ class LudusEnv(AECEnv):
             self._pending.setdefault(decision.seat, []).append(decision)
         self._legal: dict[int, dict[int, Any]] = {}
         self._outcome = self.match.outcome()
-        self.infos = {agent: _Info(self, self._seat[agent], self._stamp) for agent in self.agents}
+        self._infos = None
+        self._made_infos: dict[str, _Info] = {}
         actor = None
         if self._outcome is not None:
             for agent, reward in zip(self.agents, outcome_rewards(self._outcome, self.players, self.spec_.cooperative),
@@ -330,7 +344,30 @@ class LudusEnv(AECEnv):
             actor = next((seat for seat in sorted(self._pending) if self.legal_of(seat)), None)
             if actor is None:
                 raise RuntimeError(f"{self.game.id}: nobody can decide but the game is not over")
-        self.agent_selection = agent_name(actor) if actor is not None else (self.agents[0] if self.agents else "")
+        self.agent_selection = (self.possible_agents[actor] if actor is not None
+                                else (self.agents[0] if self.agents else ""))
+
+    @property
+    def infos(self) -> dict[str, dict[str, Any]]:  # type: ignore[override]
+        """Each agent's ``infos`` entry (``_Info``: filled when read). The dict itself is made when first asked
+        for: ``last()`` makes only the acting agent's entry."""
+        infos = self._infos
+        if infos is None:
+            infos = self._infos = {agent: self._info(agent) for agent in self.agents}
+        return infos
+
+    @infos.setter
+    def infos(self, value: dict[str, dict[str, Any]]) -> None:
+        self._infos = value
+
+    def _info(self, agent: str) -> dict[str, Any]:
+        """The agent's ``infos`` entry of this step (the same object ``infos[agent]`` gives)."""
+        if self._infos is not None:
+            return self._infos[agent]
+        info = self._made_infos.get(agent)
+        if info is None:
+            info = self._made_infos[agent] = _Info(self, self._seat[agent], self._stamp)
+        return info
 
     def decisions_of(self, seat: int) -> list[Decision]:
         """The seat's pending decisions, if the spec offers it any action now."""
@@ -422,8 +459,12 @@ class LudusEnv(AECEnv):
             self.render()
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """As ``AECEnv.last``, making only the acting agent's ``infos`` entry."""
         self._require_reset()
-        return super().last(observe)
+        agent = self.agent_selection
+        observation = self.observe(agent) if observe else None
+        return (observation, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent],
+                self._info(agent))
 
     def agent_iter(self, max_iter: int = 2**63):  # type: ignore[no-untyped-def]
         self._require_reset()

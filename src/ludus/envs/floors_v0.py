@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from ludus.engine import Decision
+from ludus.games.floors.board import EXIT_DISTANCE
 from ludus.games.floors.state import FIGURE_VALUES, WAITING, FloorsState, tile_code
 
 from .adapter import MAX_CYCLES, EnvSpec, LudusEnv
@@ -204,19 +205,33 @@ def render(view: dict[str, Any]) -> str:
 
 
 def progress(view: dict[str, Any]) -> list[float]:
-    """Each seat's potential for the dense rewards: (figures out − figures eaten for good) / (2 × figures
-    per seat). It stays within ±½, so with the final reward (the winner +1, the others −1/(n−1) each
+    """Each seat's potential for the dense rewards: (figures out − figures eaten for good + how near the
+    exit its figures on the floor stand) / (2 × figures per seat). A figure out counts 1, one eaten for
+    good −1, one on the floor ``CLOSENESS × (1 − walking distance to the exit / the longest one)`` (0 on
+    the entrance, ``CLOSENESS`` on the exit square, stepping out adds the rest), one waiting 0. The dense
+    reward of a step is the change of this potential, so it is potential-based shaping: walking a
+    figure back and forth earns nothing, and a game's shaping sums to the final potential whatever
+    the path. It stays within ±½, so with the final reward (the winner +1, the others −1/(n−1) each
     or, if nobody won, −1/n) a game's sum never ranks a seat above one the outcome ranks higher."""
     players = view["players"]
-    out, gone, each = [0] * players, [0] * players, [0] * players
+    score, each = [0.0] * players, [0] * players
     for figure in view["figures"]:
         seat = figure["seat"]
         each[seat] += 1
-        if figure["where"] == "out":
-            out[seat] += 1
-        elif figure["where"] == "eaten":
-            gone[seat] += 1
-    return [(out[s] - gone[s]) / (2 * each[s]) if each[s] else 0.0 for s in range(players)]
+        where = figure["where"]
+        if where == "out":
+            score[seat] += 1.0
+        elif where == "eaten":
+            score[seat] -= 1.0
+        elif where == "board" and figure.get("sq") is not None:
+            c, r = figure["sq"]
+            score[seat] += CLOSENESS * (1.0 - EXIT_DISTANCE[r * COLS + c] / _LONGEST)
+    return [score[s] / (2 * each[s]) if each[s] else 0.0 for s in range(players)]
+
+
+CLOSENESS = 0.5
+"""What a figure on the exit square is worth in ``progress``, against 1 for a figure out."""
+_LONGEST = max(d for d in EXIT_DISTANCE if d < 99)
 
 
 SPEC = EnvSpec("floors", ACTIONS, SIZE, encode, render=render, progress=progress, encode_state=encode_state)

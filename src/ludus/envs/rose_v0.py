@@ -10,6 +10,7 @@ the agent), and the decision it holds. ``infos[agent]["view"]`` carries the raw 
 from __future__ import annotations
 
 import io
+from functools import cache, lru_cache
 from typing import Any
 
 import numpy as np
@@ -93,7 +94,7 @@ def encode(view: dict[str, Any], decision: Decision | None) -> np.ndarray:
     return np.minimum(np.array(out, dtype=np.float32), 1.0)
 
 
-def _decision(out: list[float], decision: Decision, seat: int, players: int,
+def _decision(out: list[float] | memoryview, decision: Decision, seat: int, players: int,
               at: dict[str, int] = OFFSET) -> None:
     """The pending decision's fields: its kind, the monk and seat it names, its amount and option count
     (at the offsets ``at``)."""
@@ -127,18 +128,40 @@ _EVENT_AT = tuple(_EVENT + EVENT[event] for event in EVENTS)
 _PAWN_AT = tuple(tuple(_PAWNS + p * len(BUILDINGS) + b for b in range(len(BUILDINGS))) for p in range(len(PAWNS)))
 
 
+_COUNTS = 256
+"""Counts of things a seat holds stay far below this (60 cards, 42 time tiles, 14 events)."""
+_THIRDS = tuple(min(n / 3, 1.0) for n in range(_COUNTS))
+_TENTHS = tuple(min(n / 10, 1.0) for n in range(_COUNTS))
+_SIXTHS = tuple(min(n / 6, 1.0) for n in range(_COUNTS))
+"""The per-seat count values of ``encode``, worked out once (the same divisions)."""
+
+
+@cache
+def _blank(players: int) -> np.ndarray:
+    """An observation with only the seats' presence marks: every seat is present, at every relative place."""
+    vector = np.zeros(SIZE, np.float32)
+    vector[[_SEATS + place * 10 for place in range(players)]] = 1.0
+    vector.flags.writeable = False
+    return vector
+
+
 def encode_state(s: RoseState, seat: int, decision: Decision | None) -> np.ndarray:
     """``encode(view(s, seat), decision)`` read straight from the game state, with no view built: the
-    same values written in the same order (``tests/envs/test_direct_encoding.py`` checks)."""
-    out = [0.0] * SIZE
+    same values written in the same order (``tests/envs/test_direct_encoding.py`` checks).
+
+    The values go straight into the float32 vector through a ``memoryview`` (each write rounds a Python
+    float to float32 as ``np.array`` would): converting a list of ``SIZE`` floats cost as much as
+    writing them. Sums (a building's task tiles) are added up in Python floats first, as ``encode`` does."""
     players = s.n
+    vector = _blank(players).copy()  # every seat's presence mark already set
+    out = memoryview(vector)
     phase = s.phase
     out[_DAY + s.day] = 1.0
     out[_PHASE_AT[phase]] = 1.0
     out[_SUNDIAL] = min(s.sundial / 24, 1.0)
-    out[_TASK_ROW] = len(s.row) / 14
+    out[_TASK_ROW] = min(len(s.row) / 14, 1.0)
     for i, (suspicion, clue) in enumerate(zip(s.suspicion, s.clue, strict=True)):
-        out[_SUSPICION + i] = suspicion / 40
+        out[_SUSPICION + i] = min(suspicion / 40, 1.0)
         out[_CLUE + i] = min(clue / 60, 1.0)
     ed = s.ed
     out[_IDENTITY + s.identity[seat]] = 1.0
@@ -153,27 +176,47 @@ def encode_state(s: RoseState, seat: int, decision: Decision | None) -> np.ndarr
         out[_EVENT_AT[s.today]] = 1.0
     out[_DRAW] = min(len(s.draw) / 60, 1.0)
     hands, time, event_tiles, revealed = s.hands, s.time, s.event_tiles, s.revealed
+    thirds, tenths, sixths = _THIRDS, _TENTHS, _SIXTHS
     for who in range(players):
         base = _SEATS + ((who - seat) % players) * 10
-        out[base] = 1.0
-        out[base + 1] = min(len(hands[who]) / 3, 1.0)
-        out[base + 2] = min(len(time[who]) / 10, 1.0)
-        out[base + 3] = len(event_tiles[who]) / 6
+        out[base + 1] = thirds[len(hands[who])]
+        out[base + 2] = tenths[len(time[who])]
+        out[base + 3] = sixths[len(event_tiles[who])]
         for colour in revealed[who]:
             out[base + 4 + colour] = 1.0
-    for pawn, b in zip(_PAWN_AT, s.pawns, strict=False):
-        out[pawn[b]] = 1.0  # a tuple indexes as the view's list of buildings does
-    cells = _tile_cells(ed)
-    for b, on in enumerate(s.tiles):
-        for t in on:
-            colour, value = cells[t]
-            out[_TASKS + b * 6 + colour] += value
+    # the pawns and the task tiles stay put for many steps: each arrangement's block is made once
+    vector[_PAWNS:_TASKS] = _pawn_block(tuple(s.pawns))
+    vector[_TASKS:_ACTIVE] = _tile_block(ed, tuple(map(tuple, s.tiles)))
     if phase == "turn":
         out[_ACTIVE + (s.active - seat) % players] = 1.0
     if decision is not None:
         _decision(out, decision, seat, players)
-    vector = np.array(out, dtype=np.float32)
-    return np.minimum(vector, 1.0, out=vector)
+    return vector  # every value written is at most 1 already (``encode`` clips them all at the end)
+
+
+@lru_cache(maxsize=1024)
+def _pawn_block(pawns: tuple[int, ...]) -> np.ndarray:
+    """The pawns' places (``LAYOUT`` field "pawns") for the pawns' buildings ``pawns``."""
+    block = np.zeros(_TASKS - _PAWNS, np.float32)
+    for pawn, b in zip(_PAWN_AT, pawns, strict=False):
+        block[pawn[b] - _PAWNS] = 1.0  # a tuple indexes as the view's list of buildings does
+    block.flags.writeable = False
+    return block
+
+
+@lru_cache(maxsize=1024)
+def _tile_block(ed: Any, tiles: tuple[tuple[int, ...], ...]) -> np.ndarray:
+    """The task tiles' values per building and colour (field "task_tiles"), added up in Python floats as
+    ``encode`` adds them, then clipped at 1."""
+    cells = _tile_cells(ed)
+    sums = [0.0] * (_ACTIVE - _TASKS)
+    for b, on in enumerate(tiles):
+        for t in on:
+            colour, value = cells[t]
+            sums[b * 6 + colour] += value
+    block = np.minimum(np.array(sums, dtype=np.float32), 1.0)
+    block.flags.writeable = False
+    return block
 
 
 def render(view: dict[str, Any]) -> str:

@@ -190,16 +190,22 @@ def encode_state(state: ShadowsState, seat: int, decision: Decision | None) -> n
     """``encode(view(state, seat), decision)`` read straight from the game state, with no view built
     (``tests/envs/test_direct_encoding.py`` checks that they are equal)."""
     team = next(iter(state.teams.values()))
-    own = state.team_of(seat)
+    own = team if seat in team.seats else state.team_of(seat)
     officer = own is not None and seat == own.officer
     kinds = None
     if officer and state.map is not None and state.phase == "play":
         assert own is not None
-        kinds = _card_kinds(state.map.categories, state.card_for(own.name)) or None
+        kinds = _officer_kinds(state.map.categories, state.card_for(own.name))
     return _encode(team.figure, team.markers, team.police, team.hand, team.rounds_won, team.rounds_lost,
                    [landing["space"] for landing in state.landings], state.face_up, state.pictures, state.phase,
                    state.round, len(state.deck), kinds, (state.clock_seconds if state.coop else 0) or 0, officer,
                    state.options.get("picture_seed"), decision)
+
+
+@lru_cache(maxsize=64)
+def _officer_kinds(categories: tuple[str, ...], card: str) -> tuple[str | None, ...] | None:
+    """The officer's map card (``views._card_kinds``): one per round, asked for at each of its steps."""
+    return _card_kinds(categories, card) or None
 
 
 def _encode(figure: int, markers: Sequence[int], police: Sequence[int], hand: Sequence[str], rounds_won: int,
@@ -208,14 +214,24 @@ def _encode(figure: int, markers: Sequence[int], police: Sequence[int], hand: Se
             seconds: float, officer: bool, picture_seed: int | None, decision: Decision | None) -> np.ndarray:
     """The observation from what a seat sees: the first team's figure, markers, police and hand, the
     landings, the face-up row and pictures, and — for an officer in play — its map card's kinds."""
+    face_up = tuple(face_up)
     observation = np.empty(SIZE, np.float32)
     observation[:SMALL] = _small(figure, tuple(markers), tuple(police), len(hand), rounds_won, rounds_lost,
-                                 tuple(landings), tuple(card is not None for card in face_up), phase, round_, deck,
+                                 tuple(landings), tuple([card is not None for card in face_up]), phase, round_, deck,
                                  kinds, officer, None if decision is None else decision.kind)
-    # the countdown changes at every step: the one small value not in the cached rows
+    # the countdown: the one small value not in the cached rows
     observation[_SECONDS] = min(seconds / 900, 1.0)
-    observation[SMALL:] = _shown(tuple(pictures), tuple(face_up), tuple(hand), picture_seed)
+    # the board's pictures stay for a round, the face-up row's for a few steps: each block is made once and
+    # copied into place (joining them first would copy twice whenever one of them changes)
+    observation[_BOARD_AT:_ROW_AT] = _pictures(tuple(pictures), picture_seed)
+    observation[_ROW_AT:_HAND_AT] = _pictures(face_up, picture_seed)
+    observation[_HAND_AT:] = _pictures((*hand, None, None)[:HAND], picture_seed)
     return observation
+
+
+_BOARD_AT = SMALL
+_ROW_AT = _BOARD_AT + SPACES * PICTURE
+_HAND_AT = _ROW_AT + SLOTS * PICTURE
 
 
 _SECONDS = SPACES * WIDTH + SLOTS + 2 + len(PHASES) + 5
@@ -226,41 +242,48 @@ def _small(figure: int, markers: tuple[int, ...], police: tuple[int, ...], hand:
            rounds_lost: int, landings: tuple[int, ...], face_up: tuple[bool, ...], phase: str, round_: int, deck: int,
            kinds: tuple[str | None, ...] | None, officer: bool, decision: str | None) -> np.ndarray:
     """The small values (countdown 0) of a position: many steps repeat one (a detective's agreement, the
-    officer's and the detectives' turns at the same cards), so each is computed once."""
+    officer's and the detectives' turns at the same cards), so each is computed once.
+
+    Each value is worked out in Python floats (a space's police thirds added up one by one) and written
+    once into the float32 row through a ``memoryview`` (rounded as ``astype`` would); the values saturate
+    at 1, and since rounding keeps order and 1 is a float32, clipping after rounding clips alike."""
     width = WIDTH
-    # The small values in float64 (police thirds add up as in Python), made float32 once at the end.
-    small = _role_columns().copy()
+    values = np.array(_role_columns(), dtype=np.float32)
+    out = memoryview(values)
     at = SPACES * width
-    ones = [figure * width + 3]
-    ones += [space * width + 4 for space in markers]
-    ones += [space * width + 6 for space in landings]
-    ones += [at + slot for slot, shown in enumerate(face_up) if shown]
+    out[figure * width + 3] = 1.0
+    for space in markers:
+        out[space * width + 4] = 1.0
+    for space in landings:
+        out[space * width + 6] = 1.0
+    for slot, shown in enumerate(face_up):
+        if shown:
+            out[at + slot] = 1.0
     at += SLOTS
-    ones.append(at + 2 + PHASES.index(phase))
+    out[at + 2 + PHASES.index(phase)] = 1.0
     if decision is not None:
-        ones.append(at + 2 + len(PHASES) + 6 + KINDS.index(decision))
-    small[ones] = 1.0
+        out[at + 2 + len(PHASES) + 6 + KINDS.index(decision)] = 1.0
+    thirds: dict[int, float] = {}
     for space in police:
-        small[space * width + 5] += 1 / 3
+        thirds[space] = thirds.get(space, 0.0) + 1 / 3
+    for space, third in thirds.items():
+        out[space * width + 5] = third
     if kinds:
-        small[_kind_columns(kinds)] = 1.0
-    small[at:at + 2] = hand / 2, deck / 84
+        values[_kind_columns(kinds)] = 1.0
+    out[at] = hand / 2
+    out[at + 1] = deck / 84
     at += 2 + len(PHASES)
-    small[at:at + 6] = (round_ / 3, rounds_won / 2, rounds_lost / 2, len(markers) / 3, float(officer), 0.0)
+    out[at] = round_ / 3
+    out[at + 1] = rounds_won / 2
+    out[at + 2] = rounds_lost / 2
+    out[at + 3] = len(markers) / 3
+    out[at + 4] = float(officer)
     at += 6 + len(KINDS)
-    small[at:at + 2] = len(police) / 3, float(bool(kinds))
-    # the small values saturate at 1 (a space's police tokens)
-    values = np.minimum(small, 1.0).astype(np.float32)
+    out[at] = len(police) / 3
+    out[at + 1] = float(bool(kinds))
+    np.minimum(values, 1.0, out=values)
     values.flags.writeable = False
     return values
-
-
-@lru_cache(maxsize=128)
-def _shown(pictures: tuple[str | None, ...], face_up: tuple[str | None, ...], hand: tuple[str, ...],
-           picture_seed: int | None) -> np.ndarray:
-    """The picture features of the board, the face-up row and the hand, one after the other (a
-    position's pictures repeat over many steps: each set is joined once)."""
-    return np.concatenate([_pictures(shown, picture_seed) for shown in (pictures, face_up, (*hand, None, None)[:HAND])])
 
 
 def render(view: dict[str, Any]) -> str:

@@ -144,6 +144,13 @@ def row_inference(view: dict[str, Any], cards: Sequence[str], spaces: Sequence[i
     return (best_other > handed).astype(float)
 
 
+def name_overlaps(view: dict[str, Any], card: str, spaces: Sequence[int]) -> np.ndarray:
+    """How many element-name words ``card`` shares with the picture of each of ``spaces``."""
+    deck = deck_of(view)
+    given = name_words(percept(deck[card]))
+    return np.array([len(given & name_words(percept(deck[view["pictures"][s]]))) for s in spaces])
+
+
 def names_nothing(view: dict[str, Any], cards: Sequence[str], spaces: Sequence[int]) -> bool:
     """Whether the cards share no element-name word with the picture of any space in ``spaces``: the
     plainest reading finds nothing meant (a person with no fitting card hands over any card)."""
@@ -321,6 +328,43 @@ class MapBelief:
         return self._worths[key]
 
 
+def literal_give_chances(view: dict[str, Any], card: str, here: int, worlds: Sequence[Sequence[str | None]],
+                         slip: float = 0.05) -> np.ndarray:
+    """The chance that an officer who reads element names literally hands over ``card`` from ``here``,
+    on each of ``worlds`` (map cards as ``MapBelief.cards`` pictures them). Such an officer means the
+    best space next to the figure (``landing_worth``; nearest a goal, never police) that some face-up card
+    shares a name word with — going down its ranking while a space is within 1 of the best — and hands
+    over a card sharing most words with it (an even pick among ties); when no card names a good space it
+    hands over any card. The row it chose from is the row now seen with the new card (one of them, which
+    is unknown: every one is tried evenly) replaced by ``card``. ``slip``: the chance of any card at all,
+    so that no world is ruled out by one unexpected card. Reads the view only (no map)."""
+    deck = deck_of(view)
+    spaces = list(board.steps(here))
+    seen = [c for c in view["face_up"] if c is not None and c != card]
+    rows = [[*seen[:j], card, *seen[j + 1:]] for j in range(len(seen))] or [[card]]
+    words = {c: name_words(percept(deck[c])) for c in {*seen, card}}
+    meant = [name_words(percept(deck[view["pictures"][s]])) for s in spaces]
+    overlap = {c: [len(w & m) for m in meant] for c, w in words.items()}
+    found = np.zeros(len(worlds))
+    for n, kinds in enumerate(worlds):
+        values = landing_worth(kinds, view, spaces)
+        ranked = sorted(range(len(spaces)), key=lambda i: -values[i])
+        total = 0.0
+        for row in rows:
+            chance = 1.0 / len(row)  # no card names a good space: any card
+            for i in ranked:
+                if values[i] < values.max() - 1.0 or kinds[spaces[i]] == "police":
+                    break
+                best = max(overlap[c][i] for c in row)
+                if best > 0:
+                    ties = sum(overlap[c][i] == best for c in row)
+                    chance = float(overlap[card][i] == best) / ties
+                    break
+            total += chance
+        found[n] = (1 - slip) * total / len(rows) + slip / len(rows[0])
+    return found
+
+
 def read_clue(readers: Reader | Sequence[Reader], deck: Deck, view: dict[str, Any], cards: Sequence[str],
               spaces: Sequence[int]) -> np.ndarray:
     """The detectives' reading of ``cards``: one score per candidate space (higher = more likely meant):
@@ -349,7 +393,7 @@ class Detective:
                  caution: Sequence[float] = (0.0,), sureness: float = 0.5, shun_police: bool = False,
                  pragmatic: float = 0.0, belief: MapBelief | None = None, clue_temperature: float = 1.0,
                  officer_temperature: float = 0.5, unclear_blind: bool = False,
-                 aim_temperature: float = 0.0) -> None:
+                 aim_temperature: float = 0.0, literal_partner: float = 0.0) -> None:
         self.readers: tuple[Reader, ...] = tuple(readers or ((scorer,) if scorer else all_readers()))
         self.rng = random.Random(seed)
         self.doubt = doubt
@@ -384,6 +428,11 @@ class Detective:
         self.aim_temperature = aim_temperature
         """with a ``belief`` and > 0: each pictured card also weighs by how well it explains where the
         officer's earlier clear clues sent the figure this round (``MapBelief.aims``, at this temperature)"""
+        self.literal_partner = literal_partner
+        """with a ``belief`` and > 0, for a 1-card clue: the share of each pictured card's weight that comes from
+        the chance a literal officer holding it hands over this card (``literal_give_chances``: a Bayesian
+        reading of a partner who goes by element names), the rest from the reading as above. A card that names
+        nothing in reach then still says something: that no card of the row named a good space"""
 
     def scores(self, view: dict[str, Any], cards: Sequence[str], spaces: Sequence[int],
                readings: dict[tuple[str, str, tuple[int, ...]], np.ndarray] | None = None) -> np.ndarray:
@@ -440,6 +489,20 @@ class Detective:
         meant = np.exp((worths - worths.max(axis=1, keepdims=True)) / self.officer_temperature)
         meant /= meant.sum(axis=1, keepdims=True)
         weights = meant @ chance
+        if self.literal_partner > 0 and len(cards) == 1:
+            named = name_overlaps(view, cards[0], spaces)
+            plain = int(named.argmax())
+            if ((named == named.max()).sum() == 1 and named[plain] > 0
+                    and spaces[plain] not in _team(view)[1]["police"]):
+                # one space plainly named, not where the team met the police: a literal officer meant it
+                # (the pictured cards are a sample: they rarely hold the one card that says so as surely)
+                return np.where(np.arange(len(spaces)) == plain, 1.0, 0.0) + 1e-3 * scores
+            literal = literal_give_chances(view, cards[0], _team(view)[1]["figure"], self.belief.cards(view))
+            weights = ((1 - self.literal_partner) * weights / max(weights.sum(), 1e-12)
+                       + self.literal_partner * literal / literal.sum())
+            if named.max() > 0:  # the officer meant a space the card names
+                worth = (weights @ worths) / weights.sum() + 1e-3 * scores
+                return np.where(named > 0, worth, worth.min() - 1.0)
         if self.aim_temperature > 0:
             weights = weights * self.belief.aims(view, self.aim_temperature)
         if weights.sum() <= 0:
@@ -697,7 +760,8 @@ def _detective(settings: dict[str, Any], readers: Sequence[Reader], seed: int | 
                      clue_temperature=settings.get("clue_temperature", 1.0),
                      officer_temperature=settings.get("officer_temperature", 0.5),
                      unclear_blind=settings.get("unclear_blind", False),
-                     aim_temperature=settings.get("aim_temperature", 0.0))
+                     aim_temperature=settings.get("aim_temperature", 0.0),
+                     literal_partner=settings.get("literal_partner", 0.0))
 
 
 def _officer(settings: dict[str, Any], scorer: Reader, readers: Sequence[Reader], seed: int | None) -> Officer:

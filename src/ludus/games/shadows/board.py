@@ -76,6 +76,11 @@ DISTRICT_PICTURE_IDS: tuple[str, ...] = tuple(
     for tile in range(DISTRICT_TILES) for side in DISTRICT_SIDES for i in range(5)
 )
 
+_FACES: dict[tuple[int, str], tuple[str, ...]] = {
+    (tile, side): tuple(district_picture_id(tile, side, i) for i in range(5))
+    for tile in range(DISTRICT_TILES) for side in DISTRICT_SIDES}
+"""The picture ids of each side of each district tile, in the order of its slot's spaces."""
+
 
 def coords(space: int) -> Hex:
     return HEXES[space]
@@ -203,8 +208,7 @@ def board_pictures(districts: Sequence[tuple[int, str]], start_cards: Sequence[s
     """The picture id on every playable space: district faces plus the start spaces' clue cards."""
     pictures = dict(zip(START_SPACES, start_cards, strict=True))
     for slot, (tile, side) in zip(SLOTS, districts, strict=True):
-        for i, space in enumerate(slot):
-            pictures[space] = district_picture_id(tile, side, i)
+        pictures.update(zip(slot, _FACES[tile, side], strict=True))
     return pictures
 
 

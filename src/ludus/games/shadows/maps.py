@@ -33,7 +33,6 @@ constraints do not depend on the orientation.
 from __future__ import annotations
 
 import functools
-import itertools
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -58,6 +57,15 @@ CATEGORIES: dict[str, dict[str, str]] = {
     "empty": {"black": "empty", "orange": "empty", "coop": "empty"},
 }
 ALL_CATEGORIES: frozenset[str] = frozenset(CATEGORIES)
+_BOTH_CARDS: dict[str, dict[str, str]] = {c: {card: on[card] for card in CARDS} for c, on in CATEGORIES.items()}
+"""Per category, what the black and the orange card show (``MapPair.to_json``: each space gets its own copy)."""
+_PLAYABLE_NAMES: tuple[tuple[int, str], ...] = tuple((s, str(s)) for s in board.PLAYABLE)
+
+
+@functools.cache
+def _turned(turns: int) -> tuple[int, ...]:
+    """Per space, where ``turns`` 120° turns of the board take it."""
+    return tuple(board.rotate(space, turns) for space in range(len(board.HEXES)))
 
 
 @dataclass(frozen=True)
@@ -124,13 +132,14 @@ class MapPair:
     def rotated(self, turns: int) -> MapPair:
         """The same pair with the card turned by 120° ``turns`` times."""
         categories = ["empty"] * len(self.categories)
-        for space, category in enumerate(self.categories):
-            categories[board.rotate(space, turns)] = category
+        for space, category in zip(_turned(turns % 3), self.categories, strict=True):
+            categories[space] = category
         return MapPair(tuple(categories), (self.orientation + turns) % 3, self.rating)
 
     def to_json(self) -> dict:
         """``{space: {"black": kind, "orange": kind}}`` for the playable spaces (the digest's format)."""
-        return {str(s): {card: self.kind(s, card) for card in CARDS} for s in board.PLAYABLE}
+        categories = self.categories
+        return {name: dict(_BOTH_CARDS[categories[s]]) for s, name in _PLAYABLE_NAMES}
 
 
 def card_targets(pair: MapPair, card: str) -> tuple[int, ...]:
@@ -207,17 +216,46 @@ def _card_score(police: int, evidence: list[int], clients: list[int], from_centr
     to a client (``from_centre``: the safe distances from the centre to its targets) — plus a quarter
     point per police space next to one of its targets (the chance that a near miss costs a police
     token); 99 when no tour exists."""
-    targets = _bits(evidence) | _bits(clients)
-    far = {s: _distances(board.safe_levels(s, police), targets) for s in evidence}
-    # The last leg of a tour whose third evidence is ``s``: to the nearest client reachable from it.
-    end = {s: min((far[s][c] for c in clients if c in far[s]), default=None) for s in evidence}
-    tour: int | None = None
-    for first, second, third in itertools.permutations(evidence, 3):
-        a, b, c, d = from_centre.get(first), far[first].get(second), far[second].get(third), end[third]
-        if a is None or b is None or c is None or d is None:
+    n = len(evidence)
+    index = {s: j for j, s in enumerate(evidence)}
+    evidence_bits = _bits(evidence)
+    client_bits = _bits(clients)
+    # far[i][j]: safe moves from evidence i to evidence j; end[i]: to the nearest client (None: unreachable).
+    # A search's levels are disjoint and in order of distance, so the first level holding a client is the
+    # nearest one.
+    far: list[list[int | None]] = []
+    end: list[int | None] = []
+    for s in evidence:
+        row: list[int | None] = [None] * n
+        nearest = None
+        for distance, level in enumerate(board.safe_levels(s, police)):
+            if nearest is None and level & client_bits:
+                nearest = distance
+            hit = level & evidence_bits
+            while hit:
+                low = hit & -hit
+                row[index[low.bit_length() - 1]] = distance
+                hit ^= low
+        far.append(row)
+        end.append(nearest)
+    tour: int | None = None  # fewest moves over every order of 3 distinct evidence spaces, then to a client
+    for i in range(n):
+        a = from_centre.get(evidence[i])
+        if a is None:
             continue
-        if tour is None or a + b + c + d < tour:
-            tour = a + b + c + d
+        row_i = far[i]
+        for j in range(n):
+            b = row_i[j]
+            if j == i or b is None:
+                continue
+            ab = a + b
+            row_j = far[j]
+            for k in range(n):
+                c, d = row_j[k], end[k]
+                if k in (i, j) or c is None or d is None:
+                    continue
+                if tour is None or ab + c + d < tour:
+                    tour = ab + c + d
     if tour is None:
         return 99.0
     exposure = sum((_STEPS[s] & police).bit_count() for s in (*evidence, *clients))
@@ -261,6 +299,8 @@ def _legal_rating(pair: MapPair) -> int | None:
             reached |= level
         if targets & ~reached:
             return None
+        if scores and scores[0] > RATING_STEPS[-1]:
+            continue  # already the hardest rating: the other card's score cannot change it, its reach can
         scores.append(_card_score(police, evidence, clients, _distances(levels, targets)))
     return _rating(max(scores))
 
