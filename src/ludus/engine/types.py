@@ -25,10 +25,45 @@ def normalize(value: Any) -> Any:
         return value
     if (kind is list or kind is tuple) and all(type(part) in _SCALARS or part is None for part in value):
         return list(value)
-    return json.loads(json.dumps(value))
+    plain = _plain(value, 0)
+    return json.loads(json.dumps(value)) if plain is _NOT_PLAIN else plain
 
 
 _SCALARS = frozenset({str, int, bool})
+_LEAVES = frozenset({str, int, bool, float})  # JSON gives these back equal, and of the same type
+_PLAIN_DEPTH = 64  # deeper (or circular) values take the round trip, which refuses them as before
+_NOT_PLAIN = object()
+
+
+def _plain(value: Any, depth: int) -> Any:
+    """``value`` as JSON gives it back, copied directly when it is made of exact dicts with string keys,
+    lists, tuples, strings, numbers, booleans and None, as a decision's prompt or an event's data is: the JSON
+    round trip of every prompt and event after every move was a good part of the server's time per move.
+    ``_NOT_PLAIN`` for anything else (a number key, an enum, a set), which the round trip then decides."""
+    kind = type(value)
+    if kind in _LEAVES or value is None:
+        return value
+    if depth > _PLAIN_DEPTH:
+        return _NOT_PLAIN
+    if kind is dict:
+        copy: dict[str, Any] = {}
+        for key, item in value.items():
+            if type(key) is not str:
+                return _NOT_PLAIN
+            part = _plain(item, depth + 1)
+            if part is _NOT_PLAIN:
+                return _NOT_PLAIN
+            copy[key] = part
+        return copy
+    if kind is list or kind is tuple:
+        items: list[Any] = []
+        for item in value:
+            part = _plain(item, depth + 1)
+            if part is _NOT_PLAIN:
+                return _NOT_PLAIN
+            items.append(part)
+        return items
+    return _NOT_PLAIN
 
 
 class _Missing:

@@ -125,9 +125,13 @@ def _step(s: RoseState) -> str | None:
     return _STEP_KIND.get(kind, kind)
 
 
+_FLAT = frozenset({str, int, bool, float, type(None)})
+
+
 def _copy(value: Any) -> Any:
+    # (a flat part is taken as it is, without a call: the options are copied into every view after every move)
     if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
+        return {k: v if type(v) in _FLAT else _copy(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return [_copy(v) for v in value]
+        return [v if type(v) in _FLAT else _copy(v) for v in value]
     return value

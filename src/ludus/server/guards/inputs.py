@@ -63,8 +63,17 @@ def parse_json(raw: str | bytes) -> Any:
         raise BadInput("malformed", f"JSON nested deeper than {MAX_DEPTH} levels") from error
     except (ValueError, UnicodeDecodeError) as error:  # JSONDecodeError is a ValueError
         raise BadInput("malformed", f"not JSON: {getattr(error, 'msg', None) or error}") from error
-    _check_shape(value)
+    if not _plainly_within_bounds(raw):
+        _check_shape(value)
     return value
+
+
+def _plainly_within_bounds(raw: str | bytes) -> bool:
+    """Can the text not hold what ``_check_shape`` refuses? A value nested d deep needs d opening brackets in
+    the text, and a lone surrogate comes from a \\u escape or from one in the text itself; a choice message
+    (every message of a game, after every move) has neither, and its parts need not be walked."""
+    return isinstance(raw, str) and raw.count("{") + raw.count("[") <= MAX_DEPTH and "\\u" not in raw \
+        and SURROGATE.search(raw) is None
 
 
 def _check_shape(value: Any) -> None:

@@ -12,21 +12,40 @@ buffers and the transport pauses writing; ``websocket_protocol`` aborts a transp
 ``stall_seconds``, and gives a peer as long to answer our close frame (the table's own byte bound closes
 slow readers with a close frame first, see play.py; this is the backstop for a peer that does not read
 even that).
+
+Two savings on the move path (docs/server.md, "Latency back and beyond"): a peer that sent us something
+within the keepalive interval has shown it is there, so its keepalive ping waits until the interval has
+passed since it was last heard (a silent peer is pinged, and dropped when it does not answer, exactly as
+before); and a text message may be written to the socket at once (``send_text_now``, offered to the app as
+the ``ludus.send_now`` extension) instead of through a writer task and the ASGI send chain.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import struct
 from typing import Any
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
+from websockets.protocol import State
 
 log = logging.getLogger("ludus.server.timeouts")
 
 MAX_HEADER_BYTES = 64 * 1024  # what arrives before the headers end (a lobby body is at most 16 KiB)
 DRAIN_SECONDS = 5.0  # how long a WebSocket we closed for a refused frame is read (and dropped) before it ends
+SEND_NOW = "ludus.send_now"  # the scope extension that carries ``send_text_now``
+
+
+def text_frame(data: bytes) -> bytes:
+    """A final, unmasked text frame (RFC 6455 5.2; a server never masks) carrying ``data``."""
+    size = len(data)
+    if size < 126:
+        return struct.pack("!BB", 0x81, size) + data
+    if size < 1 << 16:
+        return struct.pack("!BBH", 0x81, 126, size) + data
+    return struct.pack("!BBQ", 0x81, 127, size) + data
 
 
 def _reply_and_close(transport: asyncio.Transport, status: str) -> None:
@@ -116,6 +135,7 @@ class StallingWebSocket(AutoWebSocketsProtocol):  # type: ignore[misc, valid-typ
 
     stall_seconds = 30.0
     _stall: asyncio.TimerHandle | None = None
+    _heard_at = float("-inf")  # the loop's time when the peer last sent us anything
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -127,7 +147,39 @@ class StallingWebSocket(AutoWebSocketsProtocol):  # type: ignore[misc, valid-typ
     def data_received(self, data: bytes) -> None:
         if self._draining:
             return  # what the peer sent after a frame we refused: read and dropped (see handle_parser_exception)
+        self._heard_at = self.loop.time()
         super().data_received(data)
+
+    def handle_connect(self, event: Any) -> None:
+        super().handle_connect(event)
+        scope = getattr(self, "scope", None)
+        if scope is not None:
+            scope["extensions"][SEND_NOW] = {"send_text": self.send_text_now}
+
+    def send_keepalive_ping(self) -> None:
+        """uvicorn pings every ``ping_interval`` and drops a peer that does not answer within ``ping_timeout``.
+        A peer heard from within the interval is alive: its ping waits until the interval has passed since it
+        was last heard. So a peer that goes silent is pinged ``ping_interval`` after its last frame (never
+        later than uvicorn would ping it) and dropped if it does not answer; one that keeps talking costs no
+        pings, pongs or timers."""
+        if self.ping_interval is not None and self.pending_ping_payload is None:
+            wait = self._heard_at + self.ping_interval - self.loop.time()
+            if wait > 0:
+                self.ping_timer = self.loop.call_later(wait, self.send_keepalive_ping)
+                return
+        super().send_keepalive_ping()
+
+    def send_text_now(self, data: bytes) -> bool:
+        """Write a text message to the socket now, as uvicorn's ``send`` of a ``websocket.send`` would when the
+        socket takes writes; False (nothing written) when it would wait or refuse instead (the transport is
+        paused, the socket is closing or closed, an extension would change the frame): the caller then sends
+        through ASGI as usual, after anything it has queued."""
+        if not self.handshake_complete or self.close_sent or self.disconnected or self.initial_response is not None \
+                or not self.writable.is_set() or self.transport.is_closing() or self.conn.extensions \
+                or self.conn.state is not State.OPEN:
+            return False
+        self.transport.write(text_frame(data))
+        return True
 
     def handle_parser_exception(self) -> None:
         """A frame we refuse (larger than ``ws_max_size``, or broken): the close frame with its code (1009,

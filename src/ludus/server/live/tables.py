@@ -85,6 +85,9 @@ class LiveTable:
         self.tables = tables
         self.record = record
         self.game = load_game(record.game)
+        # Can this game's steps do heavy work (``ludus.engine.heavy``: a Shadows round's map search)? (Asked
+        # once: the answer is needed at every step.)
+        self.heavy = hasattr(self.game, "heavy_next")
         # ``match``: set up already (LiveTables.get does that on a worker thread, off the event loop)
         self.match = match if match is not None else Match(self.game, record.players, record.seed, record.options)
         self.lock = asyncio.Lock()
@@ -150,10 +153,6 @@ class LiveTable:
         self.decided_at.clear()
         self._note_decisions()
 
-    @property
-    def heavy(self) -> bool:
-        """Can this game's steps do heavy work (``ludus.engine.heavy``: a Shadows round's map search)?"""
-        return hasattr(self.game, "heavy_next")
 
     async def run(self, step: Step) -> list[Event]:
         """Do ``step`` to the match; its events. The caller holds the lock. Heavy work never runs here on the
