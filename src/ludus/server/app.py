@@ -42,6 +42,7 @@ from .guards.logs import LOG_CONFIG
 from .guards.timeouts import http_protocol, websocket_protocol
 from .live.attendance import DEFAULT_ABANDON_AFTER, Attendance
 from .live.clock import Clock
+from .live.collector import Collector
 from .live.hub import make_hub
 from .live.play import SessionSockets, play_socket
 from .live.presence import DEFAULT_GRACE
@@ -125,6 +126,7 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
     attendance = Attendance(tables, abandon_after)  # deserted tables closed; spectators and people online
     lobby = Lobby(tables, rates, setups, attendance)
     clock = Clock(tables)
+    collector = Collector()  # full garbage collections kept from pausing the loop (live/collector.py)
     accounts = Accounts(store, redis_url=redis_url, secure_cookies=secure_cookies, rates=attempt_rates)
     sessions = SessionSockets(hub)
     accounts.on_signed_out = sessions.signed_out
@@ -160,11 +162,13 @@ def create_app(db_url: str | None = None, redis_url: str | None = None, *, resum
         turns.start()
         await archive_missing()
         attendance.start()
+        collector.start()
         sweeper = asyncio.create_task(sweep_forever(tables, limits.sweep_seconds))
         try:
             yield
         finally:
             sweeper.cancel()
+            await collector.stop()
             await attendance.stop()
             await turns.stop()
             await analyses.close()
