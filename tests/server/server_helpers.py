@@ -238,6 +238,32 @@ def stored_match(store: Store, table_id: str) -> Match:
     return match
 
 
+@contextlib.contextmanager
+def two_processes_racing(folder: Path, table: str,
+                         other_write: Callable[[Store], object]) -> Iterator[tuple[Store, Store, list[bool]]]:
+    """Two processes' stores on one fresh SQLite file in ``folder``: ``(first, second, raced)``. Just before the
+    second's first INSERT into ``table`` (after its read, before its write), ``other_write(first)`` runs once
+    and ``raced`` gets a True, so the second process's write meets what the first wrote meanwhile."""
+    from sqlalchemy import event
+
+    url = f"sqlite:///{folder / 'fresh.db'}"
+    first, second = Store(url), Store(url)
+    raced: list[bool] = []
+    insert = f"INSERT INTO {table}".upper()
+
+    def the_other_process_writes_first(conn: object, cursor: object, statement: str, *_: object) -> None:
+        if statement.lstrip().upper().startswith(insert) and not raced:
+            raced.append(True)
+            other_write(first)
+
+    event.listen(second.engine, "before_cursor_execute", the_other_process_writes_first)
+    try:
+        yield first, second, raced
+    finally:
+        first.close()
+        second.close()
+
+
 class LogSince:
     """A server's log file as written since one moment (a test's start): the processes of the shared pair
     outlive a test, and what a test checks in their logs must be what they said during it."""

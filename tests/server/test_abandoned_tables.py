@@ -13,8 +13,10 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from server_helpers import create, join, seated
+from server_helpers import create, join, seated, two_processes_racing
 from starlette.testclient import TestClient
+
+from ludus.server.store import Store
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -118,26 +120,16 @@ def test_only_the_time_the_whole_server_was_down_is_credited_to_deserted_tables(
 def test_two_processes_that_first_see_a_person_at_one_fresh_table_at_once_both_note_it(tmp_path: Any) -> None:
     """The people of one table may sit on two processes: both note the table's first "last seen" in the same
     round, and the one that writes second (its read said the table was new) still notes its round."""
-    from sqlalchemy import event, select
+    from sqlalchemy import select
 
-    from ludus.server.store import Store, human_seen
+    from ludus.server.store import human_seen
 
-    url = f"sqlite:///{tmp_path / 'fresh.db'}"
-    first, second = Store(url), Store(url)
-    try:
-        raced: list[bool] = []
+    def the_first_notes_its_round(first: Store) -> None:
+        first.note_attendance("first", 100.0, ["t1"], {}, ["someone"])
 
-        def the_other_process_writes_first(conn: Any, cursor: Any, statement: str, *_: Any) -> None:
-            if statement.lstrip().upper().startswith("INSERT INTO LUDUS_HUMAN_SEEN") and not raced:
-                raced.append(True)  # between this process's read and its write
-                first.note_attendance("first", 100.0, ["t1"], {}, ["someone"])
-
-        event.listen(second.engine, "before_cursor_execute", the_other_process_writes_first)
+    with two_processes_racing(tmp_path, "ludus_human_seen", the_first_notes_its_round) as (_, second, raced):
         second.note_attendance("second", 101.0, ["t1"], {}, ["someone else"])
         assert raced
         with second.engine.connect() as db:
             assert db.execute(select(human_seen.c.table_id, human_seen.c.seen)).all() == [("t1", 101.0)]
         assert {snapshot.holder for snapshot in second.snapshots(0.0)} == {"first", "second"}
-    finally:
-        first.close()
-        second.close()

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from account_helpers import Person, play_out
-from server_helpers import create, join
+from server_helpers import create, join, two_processes_racing
 from starlette.testclient import TestClient
 
 from ludus.engine import Outcome
@@ -112,30 +112,17 @@ def test_bot_levels_start_at_their_ladder_rating_and_show_on_the_leaderboard(cli
 def test_two_processes_starting_on_one_fresh_database_both_seed_the_bot_levels_once(tmp_path: Path) -> None:
     """Two servers started together on a fresh database (the two-process deployment) both seed the bot
     levels' ratings; the one that writes second meets the other's rows and starts all the same."""
-    from sqlalchemy import event, func, select
+    from sqlalchemy import func, select
 
     from ludus.server.api.archive import Archive
-    from ludus.server.store import Store, ratings
+    from ludus.server.store import ratings
 
-    url = f"sqlite:///{tmp_path / 'fresh.db'}"
-    first, second = Store(url), Store(url)
-    try:
-        raced: list[bool] = []
-
-        def the_other_process_seeds_first(conn: object, cursor: object, statement: str, *_: object) -> None:
-            if statement.lstrip().upper().startswith("INSERT INTO LUDUS_RATINGS") and not raced:
-                raced.append(True)  # between this process's read and its write
-                Archive(first)
-
-        event.listen(second.engine, "before_cursor_execute", the_other_process_seeds_first)
+    with two_processes_racing(tmp_path, "ludus_ratings", Archive) as (_, second, raced):
         Archive(second)  # read: nothing seeded; the other process writes; this write meets its rows
         assert raced
         with second.engine.connect() as db:
             count = db.execute(select(func.count()).select_from(ratings)).scalar_one()
         assert count == sum(len(levels) for levels in seed_skills().values())
-    finally:
-        first.close()
-        second.close()
 
 
 def test_a_rated_game_moves_the_ratings_of_its_accounts_and_bot_levels(client: TestClient) -> None:
