@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import struct
 from typing import Any
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
@@ -37,15 +36,6 @@ MAX_HEADER_BYTES = 64 * 1024  # what arrives before the headers end (a lobby bod
 DRAIN_SECONDS = 5.0  # how long a WebSocket we closed for a refused frame is read (and dropped) before it ends
 SEND_NOW = "ludus.send_now"  # the scope extension that carries ``send_text_now``
 
-
-def text_frame(data: bytes) -> bytes:
-    """A final, unmasked text frame (RFC 6455 5.2; a server never masks) carrying ``data``."""
-    size = len(data)
-    if size < 126:
-        return struct.pack("!BB", 0x81, size) + data
-    if size < 1 << 16:
-        return struct.pack("!BBH", 0x81, 126, size) + data
-    return struct.pack("!BBQ", 0x81, 127, size) + data
 
 
 def _reply_and_close(transport: asyncio.Transport, status: str) -> None:
@@ -172,13 +162,13 @@ class StallingWebSocket(AutoWebSocketsProtocol):  # type: ignore[misc, valid-typ
     def send_text_now(self, data: bytes) -> bool:
         """Write a text message to the socket now, as uvicorn's ``send`` of a ``websocket.send`` would when the
         socket takes writes; False (nothing written) when it would wait or refuse instead (the transport is
-        paused, the socket is closing or closed, an extension would change the frame): the caller then sends
-        through ASGI as usual, after anything it has queued."""
+        paused, the socket is closing or closed): the caller then sends through ASGI as usual, after anything it
+        has queued. The frame is made by the connection's own ``send_text``, as uvicorn's ``send`` makes it."""
         if not self.handshake_complete or self.close_sent or self.disconnected or self.initial_response is not None \
-                or not self.writable.is_set() or self.transport.is_closing() or self.conn.extensions \
-                or self.conn.state is not State.OPEN:
+                or not self.writable.is_set() or self.transport.is_closing() or self.conn.state is not State.OPEN:
             return False
-        self.transport.write(text_frame(data))
+        self.conn.send_text(data)
+        self.transport.write(b"".join(self.conn.data_to_send()))
         return True
 
     def handle_parser_exception(self) -> None:
