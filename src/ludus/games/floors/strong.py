@@ -12,7 +12,8 @@ figure (``movement.move_results``) and judges them in three passes:
 3. **Round look-ahead.** The ``shortlist`` best are played on: the next ``replies`` moves of the round
    (opponents' and the bot's own later figures) are made by the greedy rule (hard: the opponents' by the
    easy level's own rule, ``Budget.opponents``), and then the monster is weighed again. The move whose
-   round ends best is chosen.
+   round ends best is chosen. With two players hard judges a world the rules have already settled as won or
+   lost (``Budget.duel``, ``search.Race.decided``, ``search.fate``).
 
 The registered levels think by fixed counts (moves kept, moves looked at, replies), never by the clock,
 so a line-up replays from its seed on any machine or backend (a ladder on a process pool or on Ray). A
