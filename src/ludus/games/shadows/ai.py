@@ -543,7 +543,11 @@ class Detective:
         reading of a partner who goes by element names), the rest from the reading as above. A card that names
         nothing in reach then still says something: that no card of the row named a good space"""
         self.blank_goal = blank_goal
-        """how to read a 1-card clue that names nothing in reach (``names_nothing``; None: like any other clue).
+        """how to read, in co-op, a 1-card clue that names nothing in reach (``names_nothing``; None: like any
+        other clue). In co-op the officer asks for a new row whenever it likes, so such a card says that no card
+        fitted; in a team game the row is shared and a new one needs both officers, and the hard team's own
+        officer hands over cards that call a picture to mind without sharing a name word (docs/bots.md, fifth
+        pass: the hard team won fewer rounds against medium with this reading in team games).
         The officer had no card naming the space it meant, so it meant a space no card of its rows names
         (``passed_over``) and, since an officer never means police, not where the team met the police. Of
         those spaces the detective goes to the one most likely nearest the officer's goal, as the earlier
@@ -592,7 +596,8 @@ class Detective:
         """What the detective makes of each space when it moves: its reading (``scores``), or with a
         ``belief`` the expected worth of landing there (the reading breaks ties)."""
         scores = self.scores(view, cards, spaces, readings)
-        if self.blank_goal is not None and len(cards) == 1 and names_nothing(view, cards, spaces):
+        if (self.blank_goal is not None and view.get("mode") == "coop" and len(cards) == 1
+                and names_nothing(view, cards, spaces)):
             return self.blank_judgement(view, cards[0], spaces, scores)
         if self.belief is None:
             return scores
