@@ -303,3 +303,13 @@ def test_a_shadows_round_result_shows_over_the_board_with_the_maps_revealed(
         page.wait_for_selector("#round-result", state="detached")
         assert page.locator(".shadows-board .revealed-maps").count() == 0
         close(page)
+
+
+def test_a_finished_coop_game_shows_no_countdown(served: Served, browser: Any, artifacts: Path) -> None:
+    table_id, tokens = stored_table(served.db_url, "shadows", ["Ann", "Bob"], {"coop": "super-agent"})
+    page = open_table(browser, served.url, table_id, tokens[0])
+    page.wait_for_selector("#end-screen")
+    assert page.evaluate("() => ludus.state.view.phase") == "over" and page.evaluate("() => !!ludus.state.view.clock")
+    assert page.locator("#shadows-clock").count() == 0  # not a full clock ticking for a round nobody plays
+    shoot(page, artifacts / "shadows-coop-end-desktop.png")
+    close(page)

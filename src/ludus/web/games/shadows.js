@@ -188,7 +188,8 @@ function statusPanel(state, ctx) {
     el("div", { class: "status-line" },
       el("strong", {}, tr(ctx, "round", { round: view.round })),
       el("span", { class: "badge you", "data-role": you?.role || "spectator" }, role),
-      view.clock ? el("span", { class: "clock-box" }, tr(ctx, "ui.time_left"), " ",
+      // the countdown belongs to a round being played: once the game is over it would show a full clock
+      view.clock && view.phase !== "over" ? el("span", { class: "clock-box" }, tr(ctx, "ui.time_left"), " ",
         el("span", { id: "shadows-clock", class: `clock${left !== null && left < 60 ? " urgent" : ""}` },
           left === null ? clockText(view.clock.seconds) : clockText(left))) : null),
     el("div", { class: "scores" }, score),
