@@ -69,3 +69,19 @@ def test_floors_observations_from_the_state_equal_those_from_the_view(arguments,
 @given(arguments=GAMES["shadows"][1], seed=st.integers(0, 2**31 - 1), every=st.integers(1, 4))
 def test_shadows_observations_from_the_state_equal_those_from_the_view(arguments, seed, every):
     every_seat_encodes_alike("shadows", arguments, seed, every)
+
+
+def test_a_shadows_observation_is_the_callers_own_when_an_equal_position_comes_again():
+    """The detectives' vote repeats a position (only the countdown moves): the encoder reuses the observation
+    it made, and a caller who writes into the array it was given changes no later observation."""
+    env = shadows_v0.env(players=3)
+    env.reset(seed=5)
+    state = env.unwrapped.match.state
+    seat = next(seat for seat in range(3) if seat != state.teams["black"].officer)
+    first = shadows_v0.encode_state(state, seat, None)
+    expected = first.copy()
+    first[:] = 0.5
+    again = shadows_v0.encode_state(state, seat, None)
+    assert again is not first
+    assert np.array_equal(again, expected)
+    assert np.array_equal(again, shadows_v0.encode(env.unwrapped.view_of(seat), None))

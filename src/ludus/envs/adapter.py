@@ -341,8 +341,11 @@ class LudusEnv(AECEnv):
             for agent in self.agents:
                 self.truncations[agent] = True
         else:
-            actor = next((seat for seat in sorted(self._pending) if self.legal_of(seat)), None)
-            if actor is None:
+            for seat in sorted(self._pending):
+                if self.legal_of(seat):
+                    actor = seat
+                    break
+            else:
                 raise RuntimeError(f"{self.game.id}: nobody can decide but the game is not over")
         self.agent_selection = (self.possible_agents[actor] if actor is not None
                                 else (self.agents[0] if self.agents else ""))
@@ -406,8 +409,7 @@ class LudusEnv(AECEnv):
                 mask = self.spec_.mask(legal)
             else:
                 mask = np.zeros(len(self.spec_.actions), dtype=np.int8)
-            decisions = self.decisions_of(seat)
-            decision = decisions[0] if decisions else None
+            decision = self._pending[seat][0] if legal else None  # as ``decisions_of``: only a seat offered actions
             assert self.match is not None
             if self.spec_.encode_state is not None and self.match.forfeited is None:
                 observation = self.spec_.encode_state(self.match.state, seat, decision)
@@ -431,7 +433,7 @@ class LudusEnv(AECEnv):
         if action is None:
             raise IllegalAction(f"{agent} must act: pass an action index (see observation['action_mask']); "
                                 "None is only for an agent whose episode is over")
-        if isinstance(action, bool) or not isinstance(action, int | np.integer) \
+        if (type(action) is not int and (isinstance(action, bool) or not isinstance(action, int | np.integer))) \
                 or not 0 <= int(action) < len(self.spec_.actions):
             raise IllegalAction(f"action must be an index 0..{len(self.spec_.actions) - 1}, not {action!r}")
         action = int(action)

@@ -188,18 +188,106 @@ def encode(view: dict[str, Any], decision: Decision | None) -> np.ndarray:
 
 def encode_state(state: ShadowsState, seat: int, decision: Decision | None) -> np.ndarray:
     """``encode(view(state, seat), decision)`` read straight from the game state, with no view built
-    (``tests/envs/test_direct_encoding.py`` checks that they are equal)."""
+    (``tests/envs/test_direct_encoding.py`` checks that they are equal).
+
+    Most steps of a random or learning team are the detectives' agreement vote, which changes nothing a seat
+    observes but the countdown: the last few observations are kept with everything they were made from
+    (``_RECENT``), and an equal position copies its observation and writes the countdown. Another position is
+    written value by value into the float32 vector through a ``memoryview`` (rounded as ``_small`` rounds
+    them), the board's pictures copied as one block (they stay for a round) and the face-up row's and the
+    hand's pictures taken from the feature table."""
     team = next(iter(state.teams.values()))
     own = team if seat in team.seats else state.team_of(seat)
     officer = own is not None and seat == own.officer
-    kinds = None
+    card = None
     if officer and state.map is not None and state.phase == "play":
         assert own is not None
-        kinds = _officer_kinds(state.map.categories, state.card_for(own.name))
-    return _encode(team.figure, team.markers, team.police, team.hand, team.rounds_won, team.rounds_lost,
-                   [landing["space"] for landing in state.landings], state.face_up, state.pictures, state.phase,
-                   state.round, len(state.deck), kinds, (state.clock_seconds if state.coop else 0) or 0, officer,
-                   state.options.get("picture_seed"), decision)
+        card = (state.map.categories, state.card_for(own.name))
+    picture_seed = state.options.get("picture_seed")
+    landings = [landing["space"] for landing in state.landings]
+    # every input of the observation but the countdown; the lists are the state's own (compared, never kept)
+    position = (officer, None if decision is None else decision.kind, team.figure, len(state.deck), state.round,
+                state.phase, team.rounds_won, team.rounds_lost, picture_seed, card, team.hand, team.markers,
+                team.police, state.face_up, landings, state.pictures)
+    seconds = min(((state.clock_seconds if state.coop else 0) or 0) / 900, 1.0)
+    for known, made in _RECENT:
+        if known == position:
+            observation = made.copy()
+            observation[_SECONDS] = seconds
+            return observation
+    observation = np.empty(SIZE, np.float32)
+    observation[:SMALL] = _role_row()
+    out = memoryview(observation)
+    width = WIDTH
+    out[team.figure * width + 3] = 1.0
+    markers = team.markers
+    for space in markers:
+        out[space * width + 4] = 1.0
+    police = team.police
+    if police:
+        thirds: dict[int, float] = {}
+        for space in police:  # added up in Python floats, then rounded once (as ``_small``)
+            thirds[space] = thirds.get(space, 0.0) + 1 / 3
+        for space, third in thirds.items():
+            out[space * width + 5] = min(third, 1.0)
+    for space in landings:
+        out[space * width + 6] = 1.0
+    face_up = state.face_up
+    for slot, shown in enumerate(face_up):
+        if shown is not None:
+            out[_FACE_UP_AT + slot] = 1.0
+    hand = team.hand
+    out[_FACE_UP_AT + SLOTS] = min(len(hand) / 2, 1.0)
+    out[_FACE_UP_AT + SLOTS + 1] = min(len(state.deck) / 84, 1.0)
+    out[_PHASE_AT[state.phase]] = 1.0
+    out[_ROUND_AT] = min(state.round / 3, 1.0)
+    out[_ROUND_AT + 1] = min(team.rounds_won / 2, 1.0)
+    out[_ROUND_AT + 2] = min(team.rounds_lost / 2, 1.0)
+    out[_ROUND_AT + 3] = min(len(markers) / 3, 1.0)
+    out[_ROUND_AT + 4] = float(officer)
+    if decision is not None:
+        out[_DECISION_AT[decision.kind]] = 1.0
+    out[_POLICE_AT] = min(len(police) / 3, 1.0)
+    kinds = None if card is None else _officer_kinds(*card)
+    out[_POLICE_AT + 1] = float(bool(kinds))
+    if kinds:
+        observation[_kind_columns(kinds)] = 1.0
+    rows, table = _picture_table(picture_seed)
+    observation[_BOARD_AT:_ROW_AT] = _board_block(tuple(state.pictures), picture_seed)
+    none = rows[None]
+    table.take([rows[card] for card in face_up] + [rows[card] for card in hand[:HAND]] + [none] * (HAND - len(hand)),
+               axis=0, out=observation[_ROW_AT:].reshape(SLOTS + HAND, PICTURE))
+    made = observation.copy()
+    made.flags.writeable = False
+    _RECENT.insert(0, ((*position[:10], list(team.hand), list(markers), list(police), list(face_up), landings,
+                        list(state.pictures)), made))
+    del _RECENT[RECENT:]
+    out[_SECONDS] = seconds
+    return observation
+
+
+_RECENT: list[tuple[tuple[Any, ...], np.ndarray]] = []
+"""The last observations ``encode_state`` made, newest first, each with its position (``position`` there,
+with copies of the lists): a memo of a pure function, so an equal position gets an equal observation."""
+RECENT = 4
+"""How many observations ``_RECENT`` keeps: the officer's and the detectives' of the last positions."""
+
+
+@cache
+def _role_row() -> np.ndarray:
+    """``_role_columns`` as float32 (every small block starts from it)."""
+    row = np.array(_role_columns(), dtype=np.float32)
+    row.flags.writeable = False
+    return row
+
+
+@lru_cache(maxsize=8)
+def _board_block(pictures: tuple[str | None, ...], picture_seed: int | None) -> np.ndarray:
+    """The board's picture features, one space after the other (the board keeps its pictures for a round)."""
+    rows, table = _picture_table(picture_seed)
+    block = table[[rows[p] for p in pictures]].ravel()
+    block.flags.writeable = False
+    return block
 
 
 @lru_cache(maxsize=64)
@@ -235,6 +323,12 @@ _HAND_AT = _ROW_AT + SLOTS * PICTURE
 
 
 _SECONDS = SPACES * WIDTH + SLOTS + 2 + len(PHASES) + 5
+_FACE_UP_AT = SPACES * WIDTH
+_ROUND_AT = _FACE_UP_AT + SLOTS + 2 + len(PHASES)
+_PHASE_AT = {phase: _FACE_UP_AT + SLOTS + 2 + i for i, phase in enumerate(PHASES)}
+_DECISION_AT = {kind: _ROUND_AT + 6 + i for i, kind in enumerate(KINDS)}
+_POLICE_AT = _ROUND_AT + 6 + len(KINDS)
+"""Where ``encode_state`` writes the small values (the layout of ``_small``)."""
 
 
 @lru_cache(maxsize=4096)

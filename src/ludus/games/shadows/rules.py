@@ -281,7 +281,8 @@ def _vote(state: ShadowsState, team: Team, seat: int, space: int) -> list[Event]
     where to go. Only the team sees its proposals (like its discussion); the other team's race
     goes on meanwhile.
     """
-    if len(team.detectives) == 1:
+    detectives = team.detectives
+    if len(detectives) == 1:
         return _move(state, team, seat, space)  # a lone detective agrees with themself
     audience = frozenset(team.seats)
     if space == team.proposal:
@@ -292,7 +293,7 @@ def _vote(state: ShadowsState, team: Team, seat: int, space: int) -> list[Event]
         if seat not in team.proposed:
             team.proposed.append(seat)
         events = [Event("move-proposed", {"team": team.name, "seat": seat, "space": space}, audience)]
-    if set(team.agreed) >= set(team.detectives):
+    if all(detective in team.agreed for detective in detectives):
         assert team.proposer is not None
         events.extend(_move(state, team, team.proposer, space))
     return events
@@ -327,7 +328,7 @@ def _name_officer(state: ShadowsState, team: Team, seat: int) -> list[Event]:
 
 def advance(state: ShadowsState, now: float) -> list[Event]:
     """Co-op countdown: start it at the first call of a round, lose the round once ``now`` passes it."""
-    if isinstance(now, bool) or not isinstance(now, int | float):
+    if type(now) is not float and type(now) is not int and (isinstance(now, bool) or not isinstance(now, int | float)):
         raise ValueError(f"now must be a number of seconds, not {now!r}")
     if not state.coop or state.phase != "play":
         return []
