@@ -85,3 +85,29 @@ def test_revelation_keeps_a_look_alike_hidden():
         state.clue[me] = 6
         bot = HardBot(0, seed=3)
         assert bot.choose(GAME.view(state, 0), decision) != look_alike
+
+
+def test_sparing_its_own_monk_draws_the_readers_pushes_for_the_days_left():
+    state, bot = _known(players=4)
+    me = COLOURS[state.identity[0]]
+    early = GAME.view(state, 0)
+    quiet = bot.drawn(early)
+    bot.extra = {me: 1.5}
+    spared_early = bot.drawn(early)
+    state.day = 5
+    spared_late = bot.drawn(GAME.view(state, 0))
+    bot.extra = None
+    quiet_late = bot.drawn(GAME.view(state, 0))
+    # a believed-in colour is pushed by every reader for the rest of the game: the same act costs more
+    # the more days are left
+    assert spared_early > quiet >= 0
+    assert spared_early - quiet > spared_late - quiet_late > 0
+
+
+def test_sparing_a_look_alike_draws_the_readers_away():
+    state, bot = _known(players=4)
+    view = GAME.view(state, 0)
+    look_alike = next(c for c in COLOURS if c != view["you"]["identity"])
+    quiet = bot.drawn(view)
+    bot.extra = {look_alike: 1.5}
+    assert bot.drawn(view) < quiet
