@@ -14,8 +14,9 @@ and the per-game means of figures out and figures eaten are printed for the leve
     nice -n 15 .venv/bin/python benchmarks/floors_losses.py hard,easy,easy,easy --games 48 --seed 1 --workers 2
     nice -n 15 .venv/bin/python benchmarks/floors_losses.py hard,easy,easy,easy --budget '{"opponents": "easy"}'
 
-``--budget`` (JSON) replaces fields of the measured level's ``strong.Budget`` for this run (``spare`` and
-``laggard`` set its ``search.Race``), so a variant can be compared game for game with the registered level.
+``--budget`` (JSON) replaces fields of the measured level's ``strong.Budget`` for this run (the fields of
+``search.Race``, e.g. ``laggard`` or ``decided``, set its race; ``duel``, a JSON object of the same kind, its
+two-player budget), so a variant can be compared game for game with the registered level.
 """
 
 from __future__ import annotations
@@ -34,17 +35,27 @@ from ludus.games.floors import simulate, strong
 from ludus.games.floors.game import GAME
 from ludus.games.floors.search import Race
 
+RACE_FIELDS = tuple(field.name for field in dataclasses.fields(Race))
+
+
+def changed(budget: strong.Budget, changes: dict[str, Any]) -> strong.Budget:
+    """``budget`` with fields replaced (the fields of ``search.Race``, e.g. ``laggard``, set its race;
+    ``duel``, a dict of the same kind, its two-player budget, made from this one)."""
+    changes = dict(changes)
+    duel = changes.pop("duel", None)
+    race = {name: changes.pop(name) for name in RACE_FIELDS if name in changes}
+    if race:
+        changes["race"] = dataclasses.replace(budget.race, **race)
+    result = dataclasses.replace(budget, **changes)
+    if duel is not None:
+        result = dataclasses.replace(result, duel=changed(dataclasses.replace(result, duel=None), duel))
+    return result
+
 
 def apply_budget(level: str, changes: dict[str, Any]) -> None:
-    """Replace fields of ``level``'s budget (``spare``/``laggard``: its race weights)."""
-    if not changes:
-        return
-    changes = dict(changes)
-    budget = strong.LEVEL_BUDGETS[level]
-    if "spare" in changes or "laggard" in changes:
-        race = budget.race
-        changes["race"] = Race(changes.pop("spare", race.spare), changes.pop("laggard", race.laggard))
-    strong.LEVEL_BUDGETS[level] = dataclasses.replace(budget, **changes)
+    """Replace fields of ``level``'s budget (see ``changed``)."""
+    if changes:
+        strong.LEVEL_BUDGETS[level] = changed(strong.LEVEL_BUDGETS[level], changes)
 
 
 def one_game(job: tuple[list[str], int, int, dict[str, Any]]) -> dict[str, Any]:

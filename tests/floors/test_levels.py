@@ -14,7 +14,7 @@ from ludus.games.floors import search, strong
 from ludus.games.floors.bots import GreedyBot
 from ludus.games.floors.game import GAME
 from ludus.games.floors.simulate import GameRecord, Ladder, report, run_ladder, seating
-from ludus.games.floors.state import OUT, FloorsState
+from ludus.games.floors.state import EATEN, OUT, FloorsState
 from ludus.games.floors.strong import Budget, SearchBot
 
 SMALL = {"medium": Budget(keep=4, shortlist=2, replies=1, reply_keep=3, seconds=None),
@@ -236,3 +236,84 @@ def test_in_the_race_the_needed_most_advanced_figures_count_fully_the_slowest_of
     assert search.seat_totals(st, 10)[0] == pytest.approx(2 * search.OUT_WORTH + worth + waiting)
     assert search.seat_totals(st, 10, race)[0] == pytest.approx(2 * search.OUT_WORTH + 1.5 * worth + 0.3 * waiting)
     assert search.seat_totals(st, 10, race)[1] == pytest.approx((3 + 0.5 + 0.3) * waiting)  # four figures waiting
+
+
+def _stage_two(players: int, seed: int) -> FloorsState:
+    """A fresh deal moved to stage 2, where a figure the monster eats is gone for good."""
+    st = GAME.setup(players, seed)
+    st.stage = 2
+    return st
+
+
+def _figures(st: FloorsState, seat: int) -> list[int]:
+    return [f for f in range(len(st.fig_sq)) if st.fig_owner[f] == seat]
+
+
+def _get_out(st: FloorsState, fig: int) -> None:
+    seat = st.fig_owner[fig]
+    st.fig_sq[fig] = OUT
+    st.out[seat] += 1
+    st.exit_clock += 1
+    st.reached[seat].append(st.exit_clock)
+
+
+def test_a_seat_with_too_few_figures_left_that_was_not_first_out_can_no_longer_win():
+    # three of four figures must get out; the first one out wins a game that stalls
+    st = _stage_two(2, 4)
+    _get_out(st, _figures(st, 1)[0])  # seat 1 was first out
+    mine = _figures(st, 0)
+    _get_out(st, mine[0])
+    assert search.fate(st, 0) == 0  # 1 out + 3 left: it may still get three out
+    st.fig_sq[mine[1]] = EATEN
+    assert search.fate(st, 0) == 0  # 1 out + 2 left: still three
+    st.fig_sq[mine[2]] = EATEN
+    assert search.fate(st, 0) == -1  # 1 out + 1 left: never three, and not first out
+
+
+def test_no_seat_is_settled_before_anyone_is_out_while_it_still_has_a_figure():
+    st = _stage_two(2, 4)
+    mine = _figures(st, 0)
+    for fig in mine[:3]:
+        st.fig_sq[fig] = EATEN
+    assert search.fate(st, 0) == 0  # its last figure may still be the first one out
+    st.fig_sq[mine[3]] = EATEN
+    assert search.fate(st, 0) == -1  # nothing left to bring out
+
+
+def test_the_first_one_out_wins_for_sure_once_no_other_seat_can_get_enough_figures_out():
+    st = _stage_two(3, 6)
+    _get_out(st, _figures(st, 2)[0])  # seat 2 first out
+    assert search.fate(st, 2) == 0
+    for seat in (0, 1):
+        for fig in _figures(st, seat)[:2]:
+            st.fig_sq[fig] = EATEN  # two left of four: never three
+    assert search.fate(st, 2) == 1
+    assert search.fate(st, 0) == search.fate(st, 1) == -1
+
+
+def test_a_search_that_knows_the_rules_end_judges_a_settled_world_as_won_or_lost():
+    st = _stage_two(2, 4)
+    _get_out(st, _figures(st, 1)[0])
+    for fig in _figures(st, 0)[:2]:
+        st.fig_sq[fig] = EATEN
+    plain = search.value_after_monster(st, 0, False, 5)
+    decided = search.Race(decided=True)
+    assert search.value_after_monster(st, 0, False, 5, decided) == -search.WIN_WORTH  # lost, no figure out
+    assert plain > -search.WIN_WORTH / 2  # the plain judgement sees two figures still walking
+    assert search.value_after_monster(st, 1, False, 5, decided) == search.WIN_WORTH + 10.0  # won, one out
+
+
+def test_a_two_player_budget_is_used_only_when_two_play():
+    duel = Budget(keep=6, shortlist=3, replies=2, reply_keep=3, seconds=None, race=search.Race(decided=True))
+    budget = Budget(keep=6, shortlist=3, replies=2, reply_keep=3, seconds=None, duel=duel)
+    assert budget.at(2) is duel
+    assert budget.at(3) is budget and budget.at(4) is budget
+    assert duel.at(2) is duel  # no further two-player budget: itself
+
+
+def test_hard_plays_a_two_player_game_knowing_when_the_rules_have_settled_it_and_four_players_as_before():
+    hard = strong.LEVEL_BUDGETS["hard"]
+    assert hard.at(2).race.decided
+    assert hard.at(4) is hard and not hard.race.decided
+    assert hard.at(2).opponents == hard.opponents == "easy"
+    assert hard.at(2).shortlist >= hard.shortlist and hard.at(2).replies >= hard.replies

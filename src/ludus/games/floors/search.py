@@ -121,6 +121,12 @@ class Race:
     """Weight of the figures beyond the ``needed`` most advanced (1: every figure counts alike)."""
     laggard: float = 0.0
     """Extra weight of the last of the ``needed`` most advanced: the slowest of them decides the race."""
+    first_out: float = FIRST_OUT_WORTH
+    """The bonus of the seat that got the first figure out (it wins a game that stalls)."""
+    decided: bool = False
+    """Judge a world where the rules already settle the seat's fate as that end (``fate``): a seat that can
+    no longer get ``needed`` figures out and did not get the first one out cannot win; the first out wins for
+    sure once no other seat can get ``needed`` out."""
 
 
 PLAIN = Race()
@@ -130,7 +136,7 @@ def seat_totals(st: FloorsState, moves_left: int, race: Race = PLAIN) -> list[fl
     """Each seat's figures' worth, and the first figure out's bonus (``FIRST_OUT_WORTH``)."""
     owner = st.fig_owner
     worth = _worth_table(moves_left)
-    if race is PLAIN or race == PLAIN:  # every figure alike, summed in figure order (the same floats)
+    if race is PLAIN or (race.spare == 1.0 and race.laggard == 0.0):  # every figure alike, in figure order
         totals = [0.0] * st.players
         for f, s in enumerate(st.fig_sq):
             totals[owner[f]] += worth[s - EATEN]
@@ -146,7 +152,7 @@ def seat_totals(st: FloorsState, moves_left: int, race: Race = PLAIN) -> list[fl
             totals.append(sum(head) + race.spare * sum(values[n:]) + race.laggard * head[-1])
     first = first_out(st)
     if first is not None:
-        totals[first] += FIRST_OUT_WORTH
+        totals[first] += race.first_out
     return totals
 
 
@@ -170,6 +176,29 @@ def game_end_winners(st: FloorsState) -> list[int]:
     return [] if first is None else [first]
 
 
+def fate(st: FloorsState, seat: int) -> int:
+    """What the rules already settle for ``seat`` whatever is played from here: -1 it cannot win, +1 it wins
+    for sure, 0 open.
+
+    A seat wins by getting ``needed`` figures out, or, when the game stalls (stage 2 runs out, or no figure
+    is left), by having brought the first figure out. A seat with too few figures left that was not first
+    out (and cannot be: someone was, or it has no figure left) can therefore never win; the first one out
+    wins for sure once no other seat can get ``needed`` figures out.
+    """
+    alive = [0] * st.players
+    owner = st.fig_owner
+    for f, s in enumerate(st.fig_sq):
+        if s >= WAITING:
+            alive[owner[f]] += 1
+    first = first_out(st)
+    can_finish = [st.out[s] + alive[s] >= st.needed for s in range(st.players)]
+    if not can_finish[seat] and seat != first and (first is not None or not alive[seat]):
+        return -1
+    if seat == first and not any(can_finish[s] for s in range(st.players) if s != seat):
+        return 1
+    return 0
+
+
 def value_after_monster(st: FloorsState, seat: int, ended: bool, moves_left: int, race: Race = PLAIN) -> float:
     """How good the world is for ``seat`` right after a monster phase (``ended``: it was the last one)."""
     if st.winners is not None:
@@ -177,6 +206,11 @@ def value_after_monster(st: FloorsState, seat: int, ended: bool, moves_left: int
     if ended or (st.stage == 2 and not any(s >= WAITING for s in st.fig_sq)):
         st.winners = game_end_winners(st)
         return final_value(st, seat)
+    if race.decided:
+        settled = fate(st, seat)
+        if settled:
+            won = WIN_WORTH if settled > 0 else -WIN_WORTH / max(1, st.players - 1)
+            return won + st.out[seat] * 10.0
     return relative(seat_totals(st, moves_left, race), seat)
 
 

@@ -12,7 +12,8 @@ figure (``movement.move_results``) and judges them in three passes:
 3. **Round look-ahead.** The ``shortlist`` best are played on: the next ``replies`` moves of the round
    (opponents' and the bot's own later figures) are made by the greedy rule (hard: the opponents' by the
    easy level's own rule, ``Budget.opponents``), and then the monster is weighed again. The move whose
-   round ends best is chosen.
+   round ends best is chosen. With two players hard judges a world the rules have already settled as won or
+   lost (``Budget.duel``, ``search.Race.decided``, ``search.fate``).
 
 The registered levels think by fixed counts (moves kept, moves looked at, replies), never by the clock,
 so a line-up replays from its seed on any machine or backend (a ladder on a process pool or on Ray). A
@@ -55,6 +56,13 @@ class Budget:
     race: Race = PLAIN
     """How the bot adds up a seat's figures (``search.Race``: every figure alike, or weighted for the race to
     ``needed`` figures out)."""
+    duel: Budget | None = None
+    """The budget used instead in a two-player game (None: this one), where one opponent's every figure is
+    the race."""
+
+    def at(self, players: int) -> Budget:
+        """The budget for a game of ``players``."""
+        return self.duel if players == 2 and self.duel is not None else self
 
 
 LEVEL_BUDGETS: dict[str, Budget] = {
@@ -64,7 +72,11 @@ LEVEL_BUDGETS: dict[str, Budget] = {
     # the monster is weighed where the round leaves it. Against easy bots that is what they play: it won
     # 87.3% of 400 two-player games and beat the greedy model on the same four-player games (docs/bots.md,
     # "Floors hard at four players: where it lost, and the easy opponent model")
-    "hard": Budget(keep=40, shortlist=12, replies=19, reply_keep=8, seconds=None, opponents="easy"),
+    "hard": Budget(keep=40, shortlist=12, replies=19, reply_keep=8, seconds=None, opponents="easy",
+                   # two players: a seat is left with too few figures far more often, and then the rules have
+                   # settled the game (``search.fate``); the look-ahead judges such a world as won or lost
+                   duel=Budget(keep=40, shortlist=12, replies=19, reply_keep=8, seconds=None, opponents="easy",
+                               race=Race(decided=True))),
 }
 
 
@@ -108,7 +120,7 @@ class SearchBot(_Planner):
         """Figures of the latest plan: moves judged, moves looked at with the round, whether the cap cut it."""
 
     def pick(self, world: FloorsState, figures: list[int]) -> tuple[int, list[str]]:
-        budget = self.budget
+        budget = self.budget.at(world.players)
         seat = self.seat
         started = time.perf_counter()
         cpu_started = time.thread_time()
