@@ -1,19 +1,20 @@
 """Trained baselines: sb3-contrib MaskablePPO on ``against_bots`` for each game, against random and easy bots.
 
 For every (game, opponents) pair: train MaskablePPO ("MultiInputPolicy", masks from
-``action_masks()``, settings in ``PPO``) for a fixed budget of learner steps (``BUDGET``), recording
-each finished episode's return (the learning curve); then play ``--games`` evaluation games with the
-trained policy and with an untrained one (same architecture, fresh weights), both choosing greedily
-(``deterministic=True``) among the legal actions, and count wins (Rose and Floors: the learner's
-seat among the winners; co-op Shadows: the team won). It prints a table of win rates with Wilson
-95% intervals and whether the trained policy beats the untrained one significantly (one-sided
-two-proportion z-test, p < 0.05), and writes the learning curves to a PNG. Floors trains with
+``action_masks()``, settings in ``PPO`` and ``GAME_PPO``) for a fixed budget of learner steps
+(``BUDGET``), recording each finished episode's return (the learning curve); then play ``--games``
+evaluation games with the trained policy and with an untrained one (same architecture, fresh
+weights), both choosing among the legal actions greedily (``deterministic=True``; Floors by
+sampling, see ``SAMPLED``), and count wins (Rose and Floors: the learner's seat among the winners;
+co-op Shadows: the team won). It prints a table of win rates with Wilson 95% intervals, whether the
+trained policy beats the untrained one significantly (one-sided two-proportion z-test, p < 0.05)
+and each pair's CPU seconds, and writes the learning curves to a PNG. Floors trains with
 ``dense_rewards=True`` (evaluation counts wins only). The learner (``Learner``) is asked only when it
 has a choice, and Floors' "undo" is not among its actions.
 
 Needs the ``rl`` and ``plots`` extras. Run it niced, one pair per core:
 
-    nice -n 15 .venv/bin/python benchmarks/baselines.py --jobs 2 [--steps N] [--games 100] [--png docs/baselines.png]
+    nice -n 15 .venv/bin/python benchmarks/baselines.py --jobs 2 [--steps N] [--games 200] [--png docs/baselines.png]
 
 ``--json`` also writes the rows and curves after every pair (a run cut short keeps what finished),
 and ``--join`` draws the table and the curves of earlier runs' files together:
@@ -43,17 +44,31 @@ SETTINGS: dict[str, dict[str, Any]] = {
     "floors": {"players": 2, "dense_rewards": True},
     "shadows": {"players": 3},
 }
-BUDGET: dict[str, int] = {"rose": 30_000, "floors": 20_000, "shadows": 10_000}
+BUDGET: dict[str, int] = {"rose": 30_000, "floors": 30_000, "shadows": 10_000}
 """Learner steps per (game, opponents) by default (decisions with a choice: forced ones are played for it)."""
 PPO: dict[str, Any] = {
-    # Episodes are finite and short (Rose ~90 learner decisions, Floors ~100, Shadows ~60) and the
-    # reward comes at the end (Floors: potential-based shaping on top), so nothing is discounted:
-    # with gamma < 1 a learner facing a likely loss gains by postponing it, and the shaping is
-    # potential-based only for gamma = 1. A higher learning rate than SB3's default and no entropy
-    # bonus: the budget is small (CPU time on a shared 2-core machine), and evaluation is greedy.
+    # Rose and Shadows: episodes are finite and short (Rose ~60 learner decisions, Shadows ~60) and the
+    # reward comes at the end, so nothing is discounted: with gamma < 1 a learner facing a likely loss
+    # gains by postponing it. A higher learning rate than SB3's default and no entropy bonus: the
+    # budget is small (CPU time on a shared 2-core machine), and evaluation is greedy.
     "n_steps": 1024, "batch_size": 256, "n_epochs": 10, "gamma": 1.0, "gae_lambda": 0.95,
     "ent_coef": 0.0, "learning_rate": 1e-3,
 }
+GAME_PPO: dict[str, dict[str, Any]] = {
+    # Floors: the dense reward pays 1/400 per square a figure walks towards the exit and takes it all
+    # back when the monster eats the figure, so under gamma = 1 (pure potential-based shaping) walking
+    # forward is worth nothing to a policy that does not yet reach the exit, and learning never starts
+    # (20,000 steps: return -1 throughout). Discounting hard (gamma 0.5: a horizon of ~2 learner steps,
+    # far less than a round) makes a step's own progress count and its loss when the monster eats the
+    # figure later almost nothing, so the learner learns to walk forward and to stop pressing "done",
+    # which is what gets figures out (a scripted learner doing only that wins most games against random
+    # bots: ``--reference``). Milder discounting learnt slowly or not at all (docs/research.md).
+    "floors": {"gamma": 0.5, "gae_lambda": 0.8, "n_steps": 512, "batch_size": 128, "learning_rate": 3e-3},
+}
+SAMPLED = {"floors"}
+"""Games whose policies are evaluated by sampling their actions rather than greedily: a greedy Floors
+policy can step a figure to and fro for ever (the most likely step from one square leads back to it
+from the next), which the potential-based reward never punishes; sampling leaves such loops."""
 
 
 class Learner(gymnasium.Wrapper):
@@ -133,16 +148,50 @@ def won(game: str, info: dict[str, Any], reward: float) -> bool:
 
 def evaluate(model: MaskablePPO, game: str, opponents: str, games: int, seed: int) -> int:
     env = make_env(game, opponents)
+    model.set_random_seed(seed)
     wins = 0
     for g in range(games):
         observation, info = env.reset(seed=seed + g)
         done, reward = False, 0.0
         while not done:
-            action, _ = model.predict(observation, action_masks=env.action_masks(), deterministic=True)
+            action, _ = model.predict(observation, action_masks=env.action_masks(),
+                                         deterministic=game not in SAMPLED)
             observation, reward, terminated, truncated, info = env.step(int(action))
             done = terminated or truncated
         wins += won(game, info, float(reward))
     return wins
+
+
+def reference(opponents: str, games: int, seed: int) -> None:
+    """What a policy can score in Floors under the dense reward: a uniformly random learner, and a scripted
+    one that walks forward (``enter`` or ``exit`` if it can, else north or west, towards the exit at the
+    top left; "done" only when nothing else is legal), each at random among its preferred actions."""
+    from ludus.envs import floors_v0
+
+    def forward(mask: np.ndarray, rng: np.random.Generator) -> int:
+        legal = np.flatnonzero(mask)
+        for preferred in (("enter", "exit"), ("N", "W"), ("E", "S")):
+            picks = [a for a in legal if floors_v0.ACTIONS[a] in preferred]
+            if picks:
+                return int(rng.choice(picks))
+        return int(rng.choice(legal))
+
+    policies = {"random": lambda mask, rng: int(rng.choice(np.flatnonzero(mask))), "forward": forward}
+    for name, policy in policies.items():
+        env, rng = make_env("floors", opponents), np.random.default_rng(seed)
+        returns, wins = [], 0
+        for g in range(games):
+            env.reset(seed=10_000 + g)
+            done, total, reward, info = False, 0.0, 0.0, {}
+            while not done:
+                _, reward, terminated, truncated, info = env.step(policy(env.action_masks(), rng))
+                total += reward
+                done = terminated or truncated
+            returns.append(total)
+            wins += won("floors", info, reward)
+        lo, hi = wilson(wins, games)
+        print(f"floors vs {opponents}, {name} learner: mean dense return {np.mean(returns):+.3f}, "
+              f"wins {wins}/{games} ({lo:.2f}–{hi:.2f})", flush=True)
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -166,13 +215,15 @@ def better(trained: int, untrained: int, n: int) -> tuple[bool, float]:
 
 def report(rows: list[tuple], curves: dict[tuple[str, str], list[tuple[int, float]]], games: int, png: str) -> None:
     """Print the table of the pairs done so far and draw their learning curves."""
-    print("\n| game | opponents | trained win rate (95% CI) | untrained win rate (95% CI) | trained better (p) |"
-          "\n|---|---|---|---|---|")
-    for game, opponents, trained, untrained, significant, p, _ in rows:
+    print("\n| game | opponents | trained win rate (95% CI) | untrained win rate (95% CI) | trained better (p) "
+          "| CPU s |\n|---|---|---|---|---|---|")
+    for game, opponents, trained, untrained, significant, p, cpu in rows:
         lo, hi = wilson(trained, games)
         ulo, uhi = wilson(untrained, games)
         print(f"| {game} | {opponents} | {trained / games:.2f} ({lo:.2f}–{hi:.2f}) | "
-              f"{untrained / games:.2f} ({ulo:.2f}–{uhi:.2f}) | {'yes' if significant else 'no'} ({p:.3g}) |")
+              f"{untrained / games:.2f} ({ulo:.2f}–{uhi:.2f}) | {'yes' if significant else 'no'} ({p:.3g}) "
+              f"| {cpu:.0f} |")
+    print(f"CPU seconds in all: {sum(row[-1] for row in rows):.0f}")
     import matplotlib
 
     matplotlib.use("Agg")
@@ -202,8 +253,9 @@ def train_pair(game: str, opponents: str, steps: int, games: int, seed: int, eve
     torch.set_num_threads(1)  # one core per pair: the machine is shared
     start = time.process_time()
     env = make_env(game, opponents)
-    untrained = MaskablePPO("MultiInputPolicy", env, seed=seed, verbose=0, **PPO)
-    model = MaskablePPO("MultiInputPolicy", env, seed=seed, verbose=0, **PPO)
+    settings = {**PPO, **GAME_PPO.get(game, {})}
+    untrained = MaskablePPO("MultiInputPolicy", env, seed=seed, verbose=0, **settings)
+    model = MaskablePPO("MultiInputPolicy", env, seed=seed, verbose=0, **settings)
     curve = Curve(f"{game} vs {opponents}", every)
     model.learn(total_timesteps=steps, callback=curve)
     trained_wins = evaluate(model, game, opponents, games, 10_000)
@@ -223,7 +275,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, help="learner steps per (game, opponents); default per game: "
                         + ", ".join(f"{game} {steps}" for game, steps in BUDGET.items()))
-    parser.add_argument("--games", type=int, default=100, help="evaluation games per policy")
+    parser.add_argument("--games", type=int, default=200, help="evaluation games per policy")
     parser.add_argument("--games-list", default="rose,floors,shadows")
     parser.add_argument("--opponents", default="random,easy")
     parser.add_argument("--jobs", type=int, default=1, help="pairs trained at once, each in its own process")
@@ -232,7 +284,13 @@ def main() -> None:
     parser.add_argument("--progress", type=int, default=4096, help="print the curve every this many steps")
     parser.add_argument("--json", help="also write the rows and curves here")
     parser.add_argument("--join", nargs="+", metavar="JSON", help="only join earlier runs' --json files")
+    parser.add_argument("--reference", action="store_true",
+                        help="only play Floors with a random and a scripted walk-forward learner (no training)")
     args = parser.parse_args()
+    if args.reference:
+        for opponents in args.opponents.split(","):
+            reference(opponents, args.games, args.seed)
+        return
     if args.join:
         rows, curves = [], {}
         for path in args.join:

@@ -26,6 +26,8 @@ from ludus.engine.chance import (
     derive_seed,
     new_secret,
     rng_for,
+    sample,
+    shuffle,
 )
 
 SECRET = 0x5EC12E7_0000_0000_0000_0000_0000_0000_0000_0000_0000_0000_0000_0000_0000_1234
@@ -139,3 +141,29 @@ def test_every_game_deals_from_the_keyed_generator_clones_it_and_replays_exactly
     again = Match.from_json(match.dumps())
     for seat in (None, *range(players)):
         assert again.view(seat) == match.view(seat) == match.game.view(copied, seat)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(min_value=-(2**300), max_value=2**300), length=st.integers(min_value=0, max_value=300))
+def test_the_fast_shuffle_gives_the_same_order_and_leaves_the_same_stream_as_rng_shuffle(seed: int,
+                                                                                          length: int) -> None:
+    items = list(range(length))
+    ours, theirs = rng_for(seed), rng_for(seed)
+    shuffle(ours, items)
+    expected = list(range(length))
+    theirs.shuffle(expected)
+    assert items == expected
+    assert ours.getrandbits(64) == theirs.getrandbits(64)
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(min_value=-(2**300), max_value=2**300), length=st.integers(min_value=0, max_value=300),
+       data=st.data())
+def test_the_fast_sample_picks_the_same_items_and_leaves_the_same_stream_as_rng_sample(seed: int, length: int,
+                                                                                        data: st.DataObject) -> None:
+    k = data.draw(st.integers(min_value=0, max_value=length))
+    population = tuple(range(100, 100 + length))
+    ours, theirs = rng_for(seed), rng_for(seed)
+    assert sample(ours, population, k) == theirs.sample(population, k)
+    assert ours.getrandbits(64) == theirs.getrandbits(64)
+

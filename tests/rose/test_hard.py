@@ -111,3 +111,60 @@ def test_sparing_a_look_alike_draws_the_readers_away():
     quiet = bot.drawn(view)
     bot.extra = {look_alike: 1.5}
     assert bot.drawn(view) < quiet
+
+
+def _read(players: int, pushed: dict[int, str], times: int = 6, seed: int = 5) -> tuple[object, HardBot]:
+    """Seat 1 spares its own monk openly, then each seat in ``pushed`` pushes the given colour ``times``."""
+    state = GAME.setup(players, seed)
+    bot = HardBot(0, seed=1)
+    bot.read = True
+    spared = COLOURS[state.identity[1]]
+    events: list[Event] = []
+    for _ in range(4):
+        events += [Event("card_played", {"seat": 1, "card": "c0"}),
+                   Event("clue", {"monk": spared, "amount": -3, "pawn": "william"})]
+    for seat, colour in pushed.items():
+        for _ in range(times):
+            events += [Event("card_played", {"seat": seat, "card": "c0"}),
+                       Event("clue", {"monk": colour, "amount": 3, "pawn": "william"})]
+    bot.observe(events)
+    bot.catch_up(GAME.view(state, 0))
+    return state, bot
+
+
+def _quiet_colour(state: object) -> str:
+    """A colour nobody is and nobody's acts were about."""
+    return next(c for i, c in enumerate(COLOURS) if i not in state.identity)
+
+
+def test_an_opponent_who_pushes_the_colour_the_evidence_points_at_is_read_as_a_reader():
+    state = GAME.setup(4, 5)
+    evident, quiet = COLOURS[state.identity[1]], _quiet_colour(state)
+    _, bot = _read(4, {2: evident, 3: quiet})
+    assert bot.reading(2) > bot.read_prior > bot.reading(3)
+    # before any push of its own an opponent is at the prior
+    assert bot.reading(1) == bot.read_prior
+
+
+def test_the_reading_estimate_follows_the_pushes_as_the_game_goes():
+    state = GAME.setup(4, 5)
+    evident = COLOURS[state.identity[1]]
+    _, few = _read(4, {2: evident}, times=1)
+    _, many = _read(4, {2: evident}, times=8)
+    assert many.reading(2) > few.reading(2) > few.read_prior
+
+
+def test_sparing_its_own_monk_costs_little_when_nobody_reads():
+    state = GAME.setup(4, 5)
+    evident, quiet = COLOURS[state.identity[1]], _quiet_colour(state)
+    me = COLOURS[state.identity[0]]
+    costs = []
+    for colour in (evident, quiet):
+        _, bot = _read(4, {2: colour, 3: colour})
+        view = GAME.view(state, 0)
+        plain = bot.drawn(view)
+        bot.extra = {me: 1.5}
+        costs.append(bot.drawn(view) - plain)
+    readers, non_readers = costs
+    # the same open act draws the pushes of the opponents who read, not of those who push at random
+    assert readers > non_readers >= 0

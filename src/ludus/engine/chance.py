@@ -15,6 +15,7 @@ operating system for randomness.
 from __future__ import annotations
 
 import hashlib
+import math
 import random
 import secrets
 from typing import Any
@@ -104,6 +105,72 @@ class KeyedRandom(random.Random):
         # the pool is the tail of the block before ``counter``: recompute it instead of storing it
         self._counter = counter
         self._pool = self._block(counter - 1)[_BLOCK - left:] if left else b""
+
+
+_WITH_GETRANDBITS = random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
+_BITS = tuple(n.bit_length() for n in range(1024))
+
+
+def shuffle(rng: random.Random, items: list[Any]) -> None:
+    """``rng.shuffle(items)``, the same order from the same draws, without a method call per draw.
+
+    ``random.Random.shuffle`` asks ``_randbelow(i + 1)`` for i = len - 1 .. 1, and ``_randbelow`` draws
+    ``getrandbits(k)`` until the number is below i + 1; this is that loop written out. A generator
+    that draws its numbers another way (``_randbelow`` not the getrandbits one) is asked to shuffle.
+    """
+    randbelow = getattr(rng._randbelow, "__func__", None)  # type: ignore[attr-defined]
+    if randbelow is not _WITH_GETRANDBITS or len(items) > len(_BITS):
+        rng.shuffle(items)
+        return
+    getrandbits = rng.getrandbits
+    bits = _BITS
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = bits[n]
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+
+
+def sample(rng: random.Random, population: list[Any] | tuple[Any, ...], k: int) -> list[Any]:
+    """``rng.sample(population, k)``: the same picks from the same draws, without a method call per draw
+    (``random.Random.sample``'s two ways written out: a pool for a small population, else a set of the
+    indices taken). Anything else (another generator, a bad ``k``) is asked of ``rng.sample``."""
+    n = len(population)
+    randbelow = getattr(rng._randbelow, "__func__", None)  # type: ignore[attr-defined]
+    if randbelow is not _WITH_GETRANDBITS or not 0 <= k <= n or n >= len(_BITS):
+        return rng.sample(population, k)
+    getrandbits = rng.getrandbits
+    bits = _BITS
+    result = [None] * k
+    setsize = 21
+    if k > 5:
+        setsize += 4 ** math.ceil(math.log(k * 3, 4))
+    if n <= setsize:
+        pool = list(population)
+        for i in range(k):
+            m = n - i
+            b = bits[m]
+            j = getrandbits(b)
+            while j >= m:
+                j = getrandbits(b)
+            result[i] = pool[j]
+            pool[j] = pool[m - 1]
+    else:
+        selected: set[int] = set()
+        b = bits[n]
+        for i in range(k):
+            j = getrandbits(b)
+            while j >= n:
+                j = getrandbits(b)
+            while j in selected:
+                j = getrandbits(b)
+                while j >= n:
+                    j = getrandbits(b)
+            selected.add(j)
+            result[i] = population[j]
+    return result
 
 
 def rng_for(seed: int) -> random.Random:

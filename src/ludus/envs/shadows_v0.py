@@ -107,7 +107,20 @@ _ROW = [*_SLOT, *_SLOTS.values()]
 """The give actions of a full face-up row, in the order the rules list the options."""
 
 
+_MOVES: dict[tuple[Any, ...], dict[int, Any]] = {}
+"""The answer of ``translate`` for a seat's lone move decision, per list of spaces (a few hundred at most:
+the spaces 1 or 2 steps from a space); shared by its callers, who only read it."""
+
+
 def translate(view: Callable[[], dict[str, Any]], decisions: Sequence[Decision]) -> dict[int, Any]:
+    if len(decisions) == 1 and decisions[0].kind == "move":  # a detective's vote, most steps of a game
+        options = decisions[0].options
+        known = _MOVES.get(options)
+        if known is None:
+            if len(_MOVES) >= 4096:
+                _MOVES.clear()
+            known = _MOVES[options] = {_SPACE[space]: space for space in options}
+        return known
     kinds = {d.kind for d in decisions}
     legal: dict[int, Any] = {}
     for decision in decisions:
@@ -410,7 +423,10 @@ def render(view: dict[str, Any]) -> str:
 
 def offers(decisions: Sequence[Decision]) -> bool:
     """Whether ``translate`` offers anything: a refresh alone is not (see the module docstring)."""
-    return any(decision.kind != "refresh" for decision in decisions)
+    for decision in decisions:  # noqa: SIM110 (asked at every step: a loop makes no generator)
+        if decision.kind != "refresh":
+            return True
+    return False
 
 
 SPEC = EnvSpec("shadows", ACTIONS, SIZE, encode, render=render, translate=translate, seconds_per_step=12.0,

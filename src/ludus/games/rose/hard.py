@@ -39,12 +39,12 @@ one-turn values.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ludus.engine import Choice, Decision
+from ludus.engine import Choice, Decision, Event
 
-from .belief import LOG_LR
+from .belief import LOG_LR, Belief, feature
 from .bots import Tracks, coming_clue, edition_of
 from .components import COLOUR_INDEX, COLOURS
 from .strong import MediumBot, days_to_play
@@ -64,6 +64,18 @@ ACT_WEIGHT = 0.5
 DRAW = 0.3
 """Clue a reader's belief in its true colour draws per day of play left, per reader and unit of belief:
 belief-driven opponents push the colours they think a player is during the days, not only at the end."""
+READ_DRAW = 0.5
+"""With ``read`` on: the price per unit of belief and day for a reader whose reading estimate is 1."""
+READ_FLOOR = 0.3
+"""A reading estimate at or below which an opponent is priced as no reader (0)."""
+READ_FULL = 0.6
+"""A reading estimate at or above which an opponent is priced as a full reader (``READ_DRAW``)."""
+READ_PRIOR = 0.5
+"""An opponent's reading estimate before any of its pushes was seen."""
+READ_PRIOR_WEIGHT = 1.0
+"""How many units of attainable lift the prior counts as (see ``HardBot.reading``)."""
+PUSHES = frozenset(name for name, lr in LOG_LR.items() if lr < 0)
+"""The acts that push a monk (more clue or suspicion for it)."""
 
 
 class HardBot(MediumBot):
@@ -71,6 +83,12 @@ class HardBot(MediumBot):
 
     temper = TEMPER
     draw = DRAW
+    read = False
+    """Price each opponent by its reading estimate (``reading``) at ``READ_DRAW`` instead of ``DRAW``."""
+    read_draw = READ_DRAW
+    read_floor = READ_FLOOR
+    read_full = READ_FULL
+    read_prior = READ_PRIOR
 
     def __init__(self, seat: int, seed: int | None = None) -> None:
         super().__init__(seat, seed, looks=frozenset())
@@ -80,6 +98,65 @@ class HardBot(MediumBot):
         self.extra: dict[str, float] | None = None
         """Evidence about its own seat that the move being valued would add."""
         self.ends_day = False
+        self.lift: dict[int, float] = {}
+        """Per opponent: how much more evident than an average colour the colours it pushed were."""
+        self.room: dict[int, float] = {}
+        """Per opponent: the most that lift could have been (always pushing the most evident colour)."""
+
+    # --- how much each opponent reads ------------------------------------------------------------
+    def catch_up(self, view: Mapping[str, Any]) -> Belief:
+        belief = self.ensure_belief(view)
+        pending = getattr(self, "pending", None)
+        if pending:
+            self.pending = []
+            for event in pending:
+                if self.read:
+                    self.note_push(view, belief, event)
+                belief.observe((event,))
+        return belief
+
+    def observe(self, events: Iterable[Event]) -> None:
+        if self.read and self.belief is not None:
+            # kept until the next view, which tells the players and the revealed markers ``note_push`` needs
+            self.pending = [*getattr(self, "pending", []), *events]
+            return
+        super().observe(events)
+
+    def note_push(self, view: Mapping[str, Any], belief: Belief, event: Event) -> None:
+        """Score an opponent's push by how evident the pushed colour was, before the act's own evidence."""
+        found = feature(event)
+        if found is None or found[0] not in PUSHES:
+            return
+        actor = belief.actor
+        if not isinstance(actor, int) or actor == self.seat or not 0 <= actor < view["players"]:
+            return
+        pointed = self.evident(view, belief, actor)
+        mean = sum(pointed.values()) / len(pointed)
+        self.lift[actor] = self.lift.get(actor, 0.0) + pointed[found[1]] - mean
+        self.room[actor] = self.room.get(actor, 0.0) + max(pointed.values()) - mean
+
+    def evident(self, view: Mapping[str, Any], belief: Belief, actor: int) -> dict[str, float]:
+        """Per colour, the public evidence's chance that a seat other than ``actor`` is it (this seat
+        read only from its public acts, like the others; in a reader's scale, without ``TEMPER``)."""
+        pointed = dict.fromkeys(COLOURS, 0.0)
+        for seat in range(view["players"]):
+            if seat == actor:
+                continue
+            revealed = view["seats"][seat]["revealed"]
+            logs = {c: belief.loglik[seat][COLOUR_INDEX[c]] / TEMPER for c in COLOURS if c not in revealed}
+            top = max(logs.values())
+            total = sum(math.exp(v - top) for v in logs.values())
+            for colour, v in logs.items():
+                pointed[colour] += math.exp(v - top) / total
+        return pointed
+
+    def reading(self, opponent: int) -> float:
+        """How much ``opponent`` pushes the colours the public evidence points at, from 0 (no more than
+        an average colour) to 1 (always the most evident one): its pushes' lift over the attainable lift,
+        with ``READ_PRIOR`` counted as ``READ_PRIOR_WEIGHT`` units of attainable lift."""
+        lift = self.lift.get(opponent, 0.0) + self.read_prior * READ_PRIOR_WEIGHT
+        room = self.room.get(opponent, 0.0) + READ_PRIOR_WEIGHT
+        return min(1.0, max(0.0, lift / room))
 
     # --- whom to push ------------------------------------------------------------------------
     def weights(self, view: Mapping[str, Any]) -> dict[str, float]:
@@ -146,6 +223,11 @@ class HardBot(MediumBot):
         top = max(logs.values())
         total = sum(math.exp(v - top) for v in logs.values())
         believed = math.exp(logs[me] - top) / total
+        if self.read:
+            floor, full = self.read_floor, self.read_full
+            readers = sum(min(1.0, max(0.0, (self.reading(s) - floor) / (full - floor)))
+                          for s in range(view["players"]) if s != self.seat)
+            return self.read_draw * days_left(view) * readers * believed
         return self.draw * days_left(view) * (view["players"] - 1) * believed
 
     def guessed(self, view: Mapping[str, Any], clue: Mapping[str, int], coming: Mapping[str, int]) -> float:

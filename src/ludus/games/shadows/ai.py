@@ -28,6 +28,7 @@ decision kinds and view fields are those of docs/shadows.md.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -157,6 +158,113 @@ def names_nothing(view: dict[str, Any], cards: Sequence[str], spaces: Sequence[i
     deck = deck_of(view)
     given = set().union(*(name_words(percept(deck[card])) for card in cards))
     return not any(given & name_words(percept(deck[view["pictures"][s]])) for s in spaces)
+
+
+def refreshed_rows(view: dict[str, Any]) -> list[str]:
+    """The face-up cards the team's officer discarded with a new row since the team's last move (co-op
+    only: there no other officer takes cards or asks for a new row). They are public: a refresh puts the
+    whole row on the discard pile, after the cards of the last move. An empty list when there was none,
+    when the discard pile was shuffled back into the deck, or in a team game."""
+    if view.get("mode") != "coop":
+        return []
+    name, _ = _team(view)
+    discard = list(view.get("discard") or [])
+    moves = [landing for landing in view["landings"] if landing["team"] == name]
+    if not moves:
+        return discard if len(discard) % 10 == 0 else []
+    given = list(moves[-1].get("given") or [])
+    for start in range(len(discard) - len(given), -1, -1):
+        if given and discard[start:start + len(given)] == given:
+            tail = discard[start + len(given):]
+            return tail if len(tail) % 10 == 0 else []
+    return []
+
+
+def passed_over(view: dict[str, Any], card: str, spaces: Sequence[int]) -> np.ndarray:
+    """For a card that names nothing in reach (``names_nothing``): which of ``spaces`` the officer had a
+    card naming (sharing an element-name word with its picture) and still did not name, so that it
+    probably did not mean them — a person meaning a space and holding a card that names it hands that
+    card over. The rows the officer chose from are the face-up row now seen (one of its cards is the
+    refill, unknown: a lean, not a proof) and, in co-op, any row it discarded for a new one since the
+    last move (``refreshed_rows``: it found nothing there either). 1 for a space passed over, else 0."""
+    named = np.zeros(len(spaces), dtype=bool)
+    for other in {*(c for c in view["face_up"] if c is not None), *refreshed_rows(view)} - {card}:
+        named |= name_overlaps(view, other, spaces) > 0
+    return named.astype(float)
+
+
+def known_safe(view: dict[str, Any]) -> set[int]:
+    """Spaces the team knows show no police on its card this round: the centre, spaces holding an
+    evidence marker, and where the team landed without taking a token."""
+    name, _ = _team(view)
+    safe = {board.CENTRE, *_marked(view)}
+    safe.update(landing["space"] for landing in view["landings"]
+                if landing["team"] == name and landing["result"] != "police")
+    return safe
+
+
+@functools.cache
+def _moves_to(goal: int) -> tuple[int, ...]:
+    """Fewest moves (1- or 2-card) from every space to ``goal``, police unknown (8 where unreachable)."""
+    far = _distances_from({goal}, set())
+    return tuple(far.get(space, 8) for space in range(len(board.HEXES)))
+
+
+def goal_posterior(view: dict[str, Any], named: float = 1.0, aside: float = 0.3, stray: float = 0.03) -> np.ndarray:
+    """Where the team's officer is leading the figure now, as the detectives can tell from the view: one
+    chance for every space of being the goal it heads for (the nearest unmarked evidence, or with 3
+    markers out a client). A goal is not the centre, a marked space, a space the team landed on since
+    its last marker without finding one (or took police on), nor an evidence space next to the centre.
+    Every 1-card clue since the last marker that named a space in reach (its card shares most
+    element-name words with that space alone) says the officer meant that space, and an officer heads
+    for its goal: the clue is worth ``named`` to a goal the space is nearest to among those in reach,
+    ``aside`` to one it is one move further from, ``stray`` otherwise."""
+    name, team = _team(view)
+    phase = [landing for landing in view["landings"] if landing["team"] == name]
+    start = max((n + 1 for n, landing in enumerate(phase) if landing["result"] == "evidence"), default=0)
+    phase = phase[start:]
+    seeking_client = len(team["markers"]) >= EVIDENCE_MARKERS
+    possible = np.ones(len(board.HEXES))
+    for space in (*board.OBSTACLES, board.CENTRE, *_marked(view), *team["police"]):
+        possible[space] = 0.0
+    if not seeking_client:
+        for space in board.steps(board.CENTRE):
+            possible[space] = 0.0
+    for landing in phase:
+        possible[landing["space"]] = 0.0
+    logs = np.log(np.maximum(possible, 1e-12))
+    for landing in phase:
+        given, start_space = landing.get("given") or [], landing.get("from")
+        if len(given) != 1 or start_space is None:
+            continue
+        spaces = list(board.steps(start_space))
+        overlap = name_overlaps(view, given[0], spaces)
+        if overlap.max() <= 0 or (overlap == overlap.max()).sum() != 1:
+            continue
+        meant = spaces[int(overlap.argmax())]
+        for goal in np.flatnonzero(possible):
+            far = _moves_to(int(goal))
+            best = min(far[s] for s in spaces)
+            gap = far[meant] - best
+            logs[goal] += np.log(named if gap <= 0 else aside if gap == 1 else stray)
+    chances = np.where(possible > 0, np.exp(logs - logs.max()), 0.0)
+    return chances / chances.sum() if chances.sum() > 0 else possible / max(possible.sum(), 1.0)
+
+
+def blank_target_chances(view: dict[str, Any], spaces: Sequence[int], open_: np.ndarray) -> np.ndarray:
+    """For a card that names nothing in reach: the chance that each of ``spaces`` is the one the officer
+    meant, the space in reach nearest its goal (``goal_posterior``) among those still open (``open_``: not
+    passed over, not known police); ties share."""
+    goals = goal_posterior(view)
+    chances = np.zeros(len(spaces))
+    if not open_.any():
+        return chances
+    for goal in np.flatnonzero(goals):
+        far = _moves_to(int(goal))
+        dist = np.array([far[s] if open_[n] else 99 for n, s in enumerate(spaces)])
+        best = dist == dist.min()
+        chances += goals[goal] * best / best.sum()
+    return chances
 
 
 def goals_on(kinds: Sequence[str | None], view: dict[str, Any]) -> set[int]:
@@ -393,7 +501,8 @@ class Detective:
                  caution: Sequence[float] = (0.0,), sureness: float = 0.5, shun_police: bool = False,
                  pragmatic: float = 0.0, belief: MapBelief | None = None, clue_temperature: float = 1.0,
                  officer_temperature: float = 0.5, unclear_blind: bool = False,
-                 aim_temperature: float = 0.0, literal_partner: float = 0.0) -> None:
+                 aim_temperature: float = 0.0, literal_partner: float = 0.0,
+                 blank_goal: float | None = None) -> None:
         self.readers: tuple[Reader, ...] = tuple(readers or ((scorer,) if scorer else all_readers()))
         self.rng = random.Random(seed)
         self.doubt = doubt
@@ -433,6 +542,17 @@ class Detective:
         the chance a literal officer holding it hands over this card (``literal_give_chances``: a Bayesian
         reading of a partner who goes by element names), the rest from the reading as above. A card that names
         nothing in reach then still says something: that no card of the row named a good space"""
+        self.blank_goal = blank_goal
+        """how to read, in co-op, a 1-card clue that names nothing in reach (``names_nothing``; None: like any
+        other clue). In co-op the officer asks for a new row whenever it likes, so such a card says that no card
+        fitted; in a team game the row is shared and a new one needs both officers, and the hard team's own
+        officer hands over cards that call a picture to mind without sharing a name word (docs/bots.md, fifth
+        pass: the hard team won fewer rounds against medium with this reading in team games).
+        The officer had no card naming the space it meant, so it meant a space no card of its rows names
+        (``passed_over``) and, since an officer never means police, not where the team met the police. Of
+        those spaces the detective goes to the one most likely nearest the officer's goal, as the earlier
+        clues of the leg tell it (``blank_target_chances``); a space it knows is safe (``known_safe``) gains
+        ``blank_goal`` on that chance"""
 
     def scores(self, view: dict[str, Any], cards: Sequence[str], spaces: Sequence[int],
                readings: dict[tuple[str, str, tuple[int, ...]], np.ndarray] | None = None) -> np.ndarray:
@@ -476,6 +596,9 @@ class Detective:
         """What the detective makes of each space when it moves: its reading (``scores``), or with a
         ``belief`` the expected worth of landing there (the reading breaks ties)."""
         scores = self.scores(view, cards, spaces, readings)
+        if (self.blank_goal is not None and view.get("mode") == "coop" and len(cards) == 1
+                and names_nothing(view, cards, spaces)):
+            return self.blank_judgement(view, cards[0], spaces, scores)
         if self.belief is None:
             return scores
         worths = self.belief.worths(view, spaces)
@@ -508,6 +631,20 @@ class Detective:
         if weights.sum() <= 0:
             return scores
         return (weights @ worths) / weights.sum() + 1e-3 * scores
+
+    def blank_judgement(self, view: dict[str, Any], card: str, spaces: Sequence[int],
+                        scores: np.ndarray) -> np.ndarray:
+        """``judge`` for a card naming nothing in reach (``blank_goal``): the chance that each space is the one
+        the officer meant, plus ``blank_goal`` for a space known safe that it may have meant; a space passed
+        over or where the team met the police never while another is open. The reading breaks ties."""
+        _, team = _team(view)
+        police = np.array([s in team["police"] for s in spaces])
+        open_ = (passed_over(view, card, spaces) == 0) & ~police
+        chances = blank_target_chances(view, spaces, open_)
+        safe = np.array([s in known_safe(view) for s in spaces])
+        value = chances + (self.blank_goal or 0.0) * (safe & open_) - 1.0 * ~open_ - 10.0 * police
+        spread = float(scores.max() - scores.min()) or 1.0
+        return value + 0.001 * (scores - scores.min()) / spread
 
     def wants(self, view: dict[str, Any], decision: Decision) -> bool:
         return decision.kind == "move"
@@ -761,7 +898,8 @@ def _detective(settings: dict[str, Any], readers: Sequence[Reader], seed: int | 
                      officer_temperature=settings.get("officer_temperature", 0.5),
                      unclear_blind=settings.get("unclear_blind", False),
                      aim_temperature=settings.get("aim_temperature", 0.0),
-                     literal_partner=settings.get("literal_partner", 0.0))
+                     literal_partner=settings.get("literal_partner", 0.0),
+                     blank_goal=settings.get("blank_goal"))
 
 
 def _officer(settings: dict[str, Any], scorer: Reader, readers: Sequence[Reader], seed: int | None) -> Officer:
@@ -806,7 +944,8 @@ LEVELS: dict[str, dict[str, Any]] = {
     "medium": {"scorer": "meaning+look", "readers": SCORER_NAMES, "officer_doubt": 0.6, "detective_doubt": 0.6,
                **_PLAIN},
     "hard": {"scorer": "meaning+look", "readers": SCORER_NAMES, "officer_doubt": 0.6, "detective_doubt": 0.0,
-             "names": 1.0, "literal": True, "trust": 0.5, "shun_police": True, "pragmatic": 1.5, "plainness": 0.5},
+             "names": 1.0, "literal": True, "trust": 0.5, "shun_police": True, "pragmatic": 1.5, "plainness": 0.5,
+             "blank_goal": 0.05},
 }
 """Bot levels for ``ludus.ai.bot.register_bot``: ``bot_factory(level)``."""
 

@@ -37,6 +37,7 @@ import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from ludus.engine.chance import sample
 from ludus.engine.heavy import heavy
 
 from . import board
@@ -351,7 +352,7 @@ def _attempt(rng: random.Random, params: MapParams, allowed: Allowed) -> tuple[s
         chosen = must[:count]
         if len(chosen) < count:
             rest = keyed[len(must):]
-            chosen += rng.sample(rest, count - len(chosen))
+            chosen += sample(rng, rest, count - len(chosen))
         for s in chosen:
             cats[s] = category
         taken = set(chosen)
@@ -375,7 +376,7 @@ def _free_attempt(rng: random.Random, params: MapParams) -> tuple[str, ...] | No
             candidates = [s for s in free if _FROM_CENTRE[s] >= params.min_evidence_distance]
         if len(candidates) < count:
             return None
-        for s in rng.sample(candidates, count):
+        for s in sample(rng, candidates, count):
             cats[s] = category
         free = [s for s in free if cats[s] == "empty"]
     return tuple(cats)

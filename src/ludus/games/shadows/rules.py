@@ -18,6 +18,7 @@ import itertools
 from typing import Any
 
 from ludus.engine import Decision, Event, IllegalChoice, Outcome
+from ludus.engine.chance import shuffle
 
 from . import board, maps
 from .state import EVIDENCE_MARKERS, FACE_UP, ShadowsState, Team
@@ -30,7 +31,7 @@ def _draw(state: ShadowsState, events: list[Event]) -> str | None:
     if not state.deck and state.discard:
         state.deck = state.discard
         state.discard = []
-        state.rng.shuffle(state.deck)
+        shuffle(state.rng, state.deck)
         events.append(Event("reshuffled", {"cards": len(state.deck)}))
     return state.deck.pop() if state.deck else None
 
@@ -64,7 +65,7 @@ def start_round(state: ShadowsState) -> list[Event]:
     state.round += 1
     state.phase = "play"
     state.deck = list(board.CLUE_IDS)
-    state.rng.shuffle(state.deck)
+    shuffle(state.rng, state.deck)
     state.discard = []
     start_cards = [state.deck.pop() for _ in board.START_SPACES]
     state.face_up = [state.deck.pop() for _ in range(FACE_UP)]
@@ -180,6 +181,7 @@ def _decisions(state: ShadowsState) -> list[Decision]:
     found: list[Decision] = []
     if state.phase == "play":
         gives: tuple[list[str], ...] | None = None  # listed only when an officer may give
+        voting = agreeing(state)
         for team in state.teams.values():
             if not team.hand:
                 if gives is None:
@@ -189,13 +191,18 @@ def _decisions(state: ShadowsState) -> list[Decision]:
             else:
                 targets = board.reachable(team.figure, len(team.hand))
                 prompt: dict[str, Any] = {"team": team.name, "from": team.figure, "cards": list(team.hand)}
-                deciding = team.detectives
-                if agreeing(state):
+                officer, agreed = team.officer, team.agreed
+                if voting:
                     # Who has agreed waits for the others; a new proposal asks everyone again.
-                    prompt.update(proposal=team.proposal, proposer=team.proposer, agreed=list(team.agreed),
+                    prompt.update(proposal=team.proposal, proposer=team.proposer, agreed=list(agreed),
                                   proposed=list(team.proposed))
-                    deciding = [seat for seat in deciding if seat not in team.agreed]
-                found.extend(Decision(seat, "move", targets, prompt) for seat in deciding)
+                    for seat in team.seats:
+                        if seat != officer and seat not in agreed:
+                            found.append(Decision(seat, "move", targets, prompt))
+                else:
+                    for seat in team.seats:
+                        if seat != officer:
+                            found.append(Decision(seat, "move", targets, prompt))
             found.append(Decision(team.officer, "refresh", ("withdraw",) if team.refresh else ("refresh",),
                                   {"team": team.name}))
     elif state.phase == "between" and state.options["swap_roles"]:
@@ -207,6 +214,8 @@ def _decisions(state: ShadowsState) -> list[Decision]:
 
 def _kind_of(choice: Any, phase: str) -> str:
     """Which decision a choice answers: lists give cards, strings refresh, ints move or name an officer."""
+    if type(choice) is int:  # the most frequent answer first (a bool is not of type int)
+        return "next-officer" if phase == "between" else "move"
     if isinstance(choice, list):
         return "give"
     if isinstance(choice, str):
@@ -220,7 +229,14 @@ def apply(state: ShadowsState, seat: int, choice: Any) -> list[Event]:
     if isinstance(choice, tuple):
         choice = list(choice)  # Python callers may pass a pair of cards as a tuple
     kind = _kind_of(choice, state.phase)
-    decision = next((d for d in decisions(state) if d.seat == seat and d.kind == kind), None)
+    found = state.cached
+    if found is None:
+        found = state.cached = tuple(_decisions(state))
+    decision = None
+    for pending in found:
+        if pending.seat == seat and pending.kind == kind:
+            decision = pending
+            break
     if decision is None:
         raise IllegalChoice("no-decision", f"seat {seat} has no {kind} decision now")
     state.cached = None  # whatever follows may change the position (an illegal choice changes nothing)

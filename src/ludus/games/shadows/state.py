@@ -107,7 +107,10 @@ class ShadowsState:
         return "coop" if self.coop else team
 
     def team_of(self, seat: int) -> Team | None:
-        return next((team for team in self.teams.values() if seat in team.seats), None)
+        for team in self.teams.values():
+            if seat in team.seats:
+                return team
+        return None
 
     def copy(self) -> ShadowsState:
         rng = copy_rng(self.rng)
