@@ -11,6 +11,7 @@ from ludus.ai import bot_for
 from ludus.engine import load_game
 from ludus.games.floors import bots as bots_module
 from ludus.games.floors import search, strong
+from ludus.games.floors.board import EXIT_DISTANCE
 from ludus.games.floors.bots import GreedyBot
 from ludus.games.floors.game import GAME
 from ludus.games.floors.simulate import GameRecord, Ladder, report, run_ladder, seating
@@ -317,3 +318,59 @@ def test_hard_plays_a_two_player_game_knowing_when_the_rules_have_settled_it_and
     assert hard.at(4) is hard and not hard.race.decided
     assert hard.at(2).opponents == hard.opponents == "easy"
     assert hard.at(2).shortlist >= hard.shortlist and hard.at(2).replies >= hard.replies
+
+
+def _square_at(distance: int) -> int:
+    """A square ``distance`` steps from the exit step (0: next to the exit)."""
+    return next(s for s in range(len(EXIT_DISTANCE)) if EXIT_DISTANCE[s] == distance)
+
+
+def test_a_figure_gets_out_in_time_if_the_rounds_left_bring_it_to_the_exit_and_the_monster_spares_it():
+    near, far = _square_at(0), _square_at(20)
+    assert search.out_chance(OUT, 0) == 1.0
+    assert search.out_chance(EATEN, 10) == 0.0
+    assert search.out_chance(near, 3) == pytest.approx(search.SURVIVAL)  # reaches it, unless eaten
+    assert search.out_chance(far, 1) == 0.0  # 21 steps in one move: never
+    assert search.out_chance(far, 1) < search.out_chance(far, 6) < search.out_chance(far, 12)
+
+
+def test_the_chance_that_enough_figures_get_out_counts_every_way_to_get_them():
+    assert search.at_least([0.5, 0.5], 0) == 1.0
+    assert search.at_least([0.5, 0.5], 1) == pytest.approx(0.75)
+    assert search.at_least([0.5, 0.5], 2) == pytest.approx(0.25)
+    assert search.at_least([0.5], 2) == 0.0  # one figure cannot bring two out
+
+
+def test_with_two_players_a_stage_two_that_runs_out_goes_to_the_first_one_out():
+    st = _stage_two(2, 4)
+    _get_out(st, _figures(st, 1)[0])  # seat 1 first out
+    for seat in (0, 1):
+        for fig in _figures(st, seat):
+            if st.fig_sq[fig] != OUT:
+                st.fig_sq[fig] = _square_at(20)  # far from the exit
+    # no round left: nobody gets three out, the game stalls, and the first one out wins it
+    assert search.duel_odds(st, 1, 0) == 1.0
+    assert search.duel_odds(st, 0, 0) == 0.0
+    # many rounds left: both may finish, and the stall matters less
+    assert 0.0 < search.duel_odds(st, 0, 12) < search.duel_odds(st, 1, 12) < 1.0
+    assert search.duel_odds(st, 0, 12) + search.duel_odds(st, 1, 12) <= 1.0
+
+
+def test_the_stall_judgement_prizes_the_figures_that_can_still_get_out_in_time_with_two_players_only():
+    stall = search.Race(decided=True, stall=300.0)
+    for players, seed in ((2, 4), (3, 6)):
+        st = _stage_two(players, seed)
+        _get_out(st, _figures(st, 1)[0])  # another seat first out
+        mine = _figures(st, 0)
+        _get_out(st, mine[0])
+        _get_out(st, mine[1])
+        st.fig_sq[mine[2]] = _square_at(12)
+        plain_far = search.value_after_monster(st, 0, False, 2, search.Race(decided=True))
+        far = search.value_after_monster(st, 0, False, 2, stall)
+        st.fig_sq[mine[2]] = _square_at(3)
+        plain_near = search.value_after_monster(st, 0, False, 2, search.Race(decided=True))
+        near = search.value_after_monster(st, 0, False, 2, stall)
+        if players == 2:  # the figure that can make it in time is the game: the stall is lost without it
+            assert near - far > plain_near - plain_far + 100.0
+        else:
+            assert (far, near) == (plain_far, plain_near)

@@ -127,6 +127,9 @@ class Race:
     """Judge a world where the rules already settle the seat's fate as that end (``fate``): a seat that can
     no longer get ``needed`` figures out and did not get the first one out cannot win; the first out wins for
     sure once no other seat can get ``needed`` out."""
+    stall: float = 0.0
+    """Weight of the two-player end of stage 2 (``duel_odds``): each seat's chance to get its missing figures
+    out in the rounds left, and who wins if neither does (the first one out); 0: not weighed."""
 
 
 PLAIN = Race()
@@ -199,6 +202,52 @@ def fate(st: FloorsState, seat: int) -> int:
     return 0
 
 
+SURVIVAL = 0.85
+"""The chance that a figure still inside is not eaten before it gets out (stage 2: eaten is gone)."""
+
+
+def out_chance(square: int, moves_left: int) -> float:
+    """The chance that a figure at ``square`` gets out in ``moves_left`` more moves (0 for an eaten one): a
+    ramp around the distance it walks on average, times ``SURVIVAL``."""
+    if square == OUT:
+        return 1.0
+    if square >= 0:
+        dist = EXIT_DISTANCE[square] + 1
+    elif square == WAITING:
+        dist = CROSSING + 2
+    else:
+        return 0.0
+    reach = moves_left * MEAN_MOVE
+    spread = 2 * MEAN_MOVE + 1
+    return SURVIVAL * min(1.0, max(0.0, 0.5 + (reach - dist) / (2 * spread)))
+
+
+def at_least(chances: list[float], k: int) -> float:
+    """The chance that at least ``k`` of independent events with these ``chances`` happen."""
+    if k <= 0:
+        return 1.0
+    dist = [1.0] + [0.0] * len(chances)  # dist[j]: exactly j so far
+    for p in chances:
+        for j in range(len(dist) - 1, 0, -1):
+            dist[j] = dist[j] * (1 - p) + dist[j - 1] * p
+        dist[0] *= 1 - p
+    return sum(dist[k:])
+
+
+def duel_odds(st: FloorsState, seat: int, moves_left: int) -> float:
+    """``seat``'s chance to win a two-player stage 2 from here: whoever alone gets its missing figures out in
+    the ``moves_left`` moves left wins, both do: an even race, neither: the game stalls and the first one out
+    wins (nobody, if nobody is out)."""
+    chances: list[list[float]] = [[] for _ in range(st.players)]
+    for f, s in enumerate(st.fig_sq):
+        if s >= WAITING:
+            chances[st.fig_owner[f]].append(out_chance(s, moves_left))
+    finish = [at_least(chances[s], st.needed - st.out[s]) for s in range(st.players)]
+    mine, theirs = finish[seat], finish[1 - seat]
+    stall = (1 - mine) * (1 - theirs) if first_out(st) == seat else 0.0
+    return mine * (1 - theirs) + 0.5 * mine * theirs + stall
+
+
 def value_after_monster(st: FloorsState, seat: int, ended: bool, moves_left: int, race: Race = PLAIN) -> float:
     """How good the world is for ``seat`` right after a monster phase (``ended``: it was the last one)."""
     if st.winners is not None:
@@ -211,7 +260,10 @@ def value_after_monster(st: FloorsState, seat: int, ended: bool, moves_left: int
         if settled:
             won = WIN_WORTH if settled > 0 else -WIN_WORTH / max(1, st.players - 1)
             return won + st.out[seat] * 10.0
-    return relative(seat_totals(st, moves_left, race), seat)
+    value = relative(seat_totals(st, moves_left, race), seat)
+    if race.stall and st.players == 2 and st.stage == 2:
+        value += race.stall * (2 * duel_odds(st, seat, moves_left) - 1)
+    return value
 
 
 def monster_expectation(st: FloorsState, seats: tuple[int, ...], race: Race = PLAIN) -> list[float]:
