@@ -404,9 +404,7 @@ class LudusEnv(AECEnv):
         seat = self._seat[agent]
         found = self._observations.get(seat)
         if found is None:
-            legal = self._legal.get(seat)
-            if legal is None:
-                legal = self.legal_of(seat)
+            legal = self.legal_of(seat)
             if legal and self._outcome is None and not self.truncations.get(agent):
                 mask = self.spec_.mask(legal)
             else:
@@ -431,9 +429,7 @@ class LudusEnv(AECEnv):
             return
         assert self.match is not None
         seat = self._seat[agent]
-        legal = self._legal.get(seat)
-        if legal is None:
-            legal = self.legal_of(seat)
+        legal = self.legal_of(seat)
         if action is None:
             raise IllegalAction(f"{agent} must act: pass an action index (see observation['action_mask']); "
                                 "None is only for an agent whose episode is over")

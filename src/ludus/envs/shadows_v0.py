@@ -335,9 +335,9 @@ _ROW_AT = _BOARD_AT + SPACES * PICTURE
 _HAND_AT = _ROW_AT + SLOTS * PICTURE
 
 
-_SECONDS = SPACES * WIDTH + SLOTS + 2 + len(PHASES) + 5
 _FACE_UP_AT = SPACES * WIDTH
 _ROUND_AT = _FACE_UP_AT + SLOTS + 2 + len(PHASES)
+_SECONDS = _ROUND_AT + 5
 _PHASE_AT = {phase: _FACE_UP_AT + SLOTS + 2 + i for i, phase in enumerate(PHASES)}
 _DECISION_AT = {kind: _ROUND_AT + 6 + i for i, kind in enumerate(KINDS)}
 _POLICE_AT = _ROUND_AT + 6 + len(KINDS)

@@ -25,7 +25,7 @@ and the best move looked at so far is played (the moves are looked at in the gre
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 
 from ludus.engine import Game
@@ -65,18 +65,18 @@ class Budget:
         return self.duel if players == 2 and self.duel is not None else self
 
 
+# hard looks ahead to the end of the round (at most 19 further moves, 5 players), its own later figures moved
+# by the greedy rule with its own judgement and the other seats' by the easy level's own rule, so the monster
+# is weighed where the round leaves it. Against easy bots that is what they play: it won 87.3% of 400
+# two-player games and beat the greedy model on the same four-player games (docs/bots.md, "Floors hard at four
+# players: where it lost, and the easy opponent model")
+_HARD = Budget(keep=40, shortlist=12, replies=19, reply_keep=8, seconds=None, opponents="easy")
+
 LEVEL_BUDGETS: dict[str, Budget] = {
     "medium": Budget(keep=16, shortlist=5, replies=2, reply_keep=5, seconds=None),
-    # hard looks ahead to the end of the round (at most 19 further moves, 5 players), its own later figures
-    # moved by the greedy rule with its own judgement and the other seats' by the easy level's own rule, so
-    # the monster is weighed where the round leaves it. Against easy bots that is what they play: it won
-    # 87.3% of 400 two-player games and beat the greedy model on the same four-player games (docs/bots.md,
-    # "Floors hard at four players: where it lost, and the easy opponent model")
-    "hard": Budget(keep=40, shortlist=12, replies=19, reply_keep=8, seconds=None, opponents="easy",
-                   # two players: a seat is left with too few figures far more often, and then the rules have
-                   # settled the game (``search.fate``); the look-ahead judges such a world as won or lost
-                   duel=Budget(keep=40, shortlist=12, replies=19, reply_keep=8, seconds=None, opponents="easy",
-                               race=Race(decided=True))),
+    # two players: a seat is left with too few figures far more often, and then the rules have settled the
+    # game (``search.fate``); the same look-ahead judges such a world as won or lost
+    "hard": replace(_HARD, duel=replace(_HARD, race=Race(decided=True))),
 }
 
 
