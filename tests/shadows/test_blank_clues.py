@@ -11,10 +11,9 @@ import numpy as np
 from ludus.engine import Decision
 from ludus.games.shadows import board
 from ludus.games.shadows.ai import (
-    LEVELS,
     Detective,
+    SeatBot,
     _moves_to,
-    all_readers,
     deck_of,
     goal_posterior,
     known_safe,
@@ -28,6 +27,13 @@ from ludus.games.shadows.game import GAME
 
 def _coop() -> Any:
     return GAME.setup(2, 4, {"coop": "apprentice"})
+
+
+def _hard_detective() -> Detective:
+    """The hard level's detective, as the bot registered for a seat makes it."""
+    detective = SeatBot(1, "hard").policies["detective"]
+    assert isinstance(detective, Detective)
+    return detective
 
 
 def _decision(state: Any, kind: str) -> Decision:
@@ -72,8 +78,7 @@ def test_a_detective_given_a_card_naming_nothing_goes_where_no_card_of_the_row_n
     """A person meaning a space and holding a card that names it hands that card over: given a card that
     names nothing in reach, the hard detective never lands on a space another face-up card names while a
     space no card names is in reach."""
-    detective = Detective(seed=1, readers=all_readers(), names=1.0, shun_police=True, pragmatic=1.5,
-                          blank_goal=LEVELS["hard"]["blank_goal"])
+    detective = _hard_detective()
     tried = 0
     for view, spaces, card in _blank_positions():
         named = passed_over(view, card, spaces)
@@ -89,8 +94,7 @@ def test_a_detective_given_a_card_naming_nothing_avoids_what_the_discarded_row_n
     """Co-op: the officer asked for a new row and still handed over a card that names nothing in reach, so
     the old row (on the discard pile) held no card for the space it meant either: the hard detective does
     not land on a space a card of that row names while a space no card named is in reach."""
-    detective = Detective(seed=1, readers=all_readers(), names=1.0, shun_police=True, pragmatic=1.5,
-                          blank_goal=LEVELS["hard"]["blank_goal"])
+    detective = _hard_detective()
     tried = 0
     for view, spaces, card in _blank_positions():
         deck = sorted(deck_of(view))

@@ -102,11 +102,13 @@ class HardBot(MediumBot):
         """Per opponent: how much more evident than an average colour the colours it pushed were."""
         self.room: dict[int, float] = {}
         """Per opponent: the most that lift could have been (always pushing the most evident colour)."""
+        self.pending: list[Event] = []
+        """With ``read`` on: the events seen since the last view (``note_push`` needs the view that follows)."""
 
     # --- how much each opponent reads ------------------------------------------------------------
     def catch_up(self, view: Mapping[str, Any]) -> Belief:
         belief = self.ensure_belief(view)
-        pending = getattr(self, "pending", None)
+        pending = self.pending
         if pending:
             self.pending = []
             for event in pending:
@@ -118,7 +120,7 @@ class HardBot(MediumBot):
     def observe(self, events: Iterable[Event]) -> None:
         if self.read and self.belief is not None:
             # kept until the next view, which tells the players and the revealed markers ``note_push`` needs
-            self.pending = [*getattr(self, "pending", []), *events]
+            self.pending = [*self.pending, *events]
             return
         super().observe(events)
 
