@@ -27,9 +27,10 @@ from .state import RoseState
 from .strong import Marginals, MediumBot, standing
 from .strong import days_left as world_days_left
 
-MEDIUM_DRAW = 0.3
+MEDIUM_DRAW = 0.5
 """Clue a reader's belief in the medium bot's true colour draws per day of play left, per reader and unit of
-belief (the hard bot's ``DRAW`` has the same meaning)."""
+belief (the hard bot's ``DRAW`` has the same meaning; measured in the five-player ladder, 240 games: 0.5
+put medium above easy with the intervals apart, 0.3 did not, see docs/bots.md)."""
 
 
 def drawn(price: float, days: float, readers: int, believed: float) -> float:
