@@ -33,7 +33,9 @@ readers' model to ~43%. Pricing the readers' belief over the days left (``DRAW``
 74% against three ``medium`` bots on the same 200 games and from 62% to 68% against two ``easy`` bots
 (3 players), and cost ~5 points against three ``easy`` bots, who do not read (4 players). Searching
 (ISMCTS over its own turn, or rollouts of the next turns) gained nothing measurable over these exact
-one-turn values.
+one-turn values. Two per-opponent prices were tried and are off by default: ``read`` (how evident the
+colours an opponent pushes were) and ``model`` (its signs' likelihood under a policy that spares a fixed
+set of colours against one that reads the public evidence); neither beat the fixed ``DRAW`` (docs/bots.md).
 """
 
 from __future__ import annotations
@@ -110,6 +112,7 @@ class HardBot(MediumBot):
     model = False
     """Price each opponent by the chance that it reads (``reads``), from its signs, at ``MODEL_DRAW``."""
     model_prior = MODEL_PRIOR
+    slip = SLIP
     model_draw = MODEL_DRAW
 
     def __init__(self, seat: int, seed: int | None = None) -> None:
@@ -178,7 +181,7 @@ class HardBot(MediumBot):
             return
         name, colour = found
         spared = name.endswith("spare")
-        hit, slip = math.log(1.0 - SLIP), math.log(SLIP)
+        hit, slip = math.log(1.0 - self.slip), math.log(self.slip)
         fixed = self.fixed.setdefault(actor, [0.0] * len(FIXED_SETS))
         for i, kept in enumerate(FIXED_SETS):
             fixed[i] += hit if (colour in kept) == spared else slip
