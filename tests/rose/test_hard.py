@@ -117,7 +117,7 @@ def _read(players: int, pushed: dict[int, str], times: int = 6, seed: int = 5) -
     """Seat 1 spares its own monk openly, then each seat in ``pushed`` pushes the given colour ``times``."""
     state = GAME.setup(players, seed)
     bot = HardBot(0, seed=1)
-    bot.read = True
+    bot.read, bot.model = True, False
     spared = COLOURS[state.identity[1]]
     events: list[Event] = []
     for _ in range(4):

@@ -33,9 +33,16 @@ readers' model to ~43%. Pricing the readers' belief over the days left (``DRAW``
 74% against three ``medium`` bots on the same 200 games and from 62% to 68% against two ``easy`` bots
 (3 players), and cost ~5 points against three ``easy`` bots, who do not read (4 players). Searching
 (ISMCTS over its own turn, or rollouts of the next turns) gained nothing measurable over these exact
-one-turn values. Two per-opponent prices were tried and are off by default: ``read`` (how evident the
-colours an opponent pushes were) and ``model`` (its signs' likelihood under a policy that spares a fixed
-set of colours against one that reads the public evidence); neither beat the fixed ``DRAW`` (docs/bots.md).
+one-turn values.
+
+- **Opponents modelled from their signs** (``model``, on). A player who does not read spares one fixed set
+  of colours all game (its own and two decoys); a reader spares its own and the colours the public evidence
+  says nobody holds. The likelihood of each opponent's signs under both policies gives the chance that it
+  reads (``reads``), and the readers' price above is paid per opponent at ``MODEL_DRAW`` × that chance
+  instead of ``DRAW`` for everyone: hiding from an opponent who does not read buys nothing. Measured on the
+  same 400 games against three ``easy`` bots: 45.6% against 41.7% with ``DRAW`` for everyone; against
+  three ``medium`` bots and two ``easy`` bots (3 players) see docs/bots.md. (``read``, a reading estimate
+  from how evident the pushed colours were, is off: it gained less.)
 """
 
 from __future__ import annotations
@@ -109,8 +116,9 @@ class HardBot(MediumBot):
     read_floor = READ_FLOOR
     read_full = READ_FULL
     read_prior = READ_PRIOR
-    model = False
-    """Price each opponent by the chance that it reads (``reads``), from its signs, at ``MODEL_DRAW``."""
+    model = True
+    """Price each opponent by the chance that it reads (``reads``), from its signs, at ``MODEL_DRAW``
+    (off: ``DRAW`` for every opponent, the hard of 2026-12-02's fourth session)."""
     model_prior = MODEL_PRIOR
     slip = SLIP
     model_draw = MODEL_DRAW
