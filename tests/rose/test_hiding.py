@@ -93,3 +93,16 @@ def test_a_looked_ahead_turn_that_shows_its_colour_is_judged_worse():
     price = drawn(bot.hide, days_left(state), view["players"] - 1, 0.2)
     assert price > 0
     assert abs(hidden - standing(state, 0, 0.2, marginals, price)) < 1e-9
+
+
+def test_at_four_players_medium_does_not_hide():
+    state, bot = _with_monks(players=4)
+    view = GAME.view(state, 0)
+    me = view["you"]["identity"]
+    tracks = (dict(view["suspicion"]), dict(view["clue"]))
+    weights = dict.fromkeys(COLOURS, 0.5) | {me: -1.0}
+    quiet = bot.value(view, tracks, weights)
+    bot.shown = [LOG_LR["w_spare"] if c == me else 0.0 for c in COLOURS]
+    assert bot.value(view, tracks, weights) == quiet
+    marginals = {seat: [1 / 6] * 6 for seat in range(1, 4)}
+    assert bot.judge(state, 0.9, marginals) == standing(state, 0, 0.9, marginals)
