@@ -316,6 +316,7 @@ def test_hard_plays_a_two_player_game_knowing_when_the_rules_have_settled_it_and
     hard = strong.LEVEL_BUDGETS["hard"]
     assert hard.at(2).race.decided
     assert hard.at(4) is hard and not hard.race.decided
+    assert hard.at(2).endgame is not None and hard.endgame is None  # the last tiles played out at two players only
     assert hard.at(2).opponents == hard.opponents == "easy"
     assert hard.at(2).shortlist >= hard.shortlist and hard.at(2).replies >= hard.replies
 

@@ -13,7 +13,8 @@ figure (``movement.move_results``) and judges them in three passes:
    (opponents' and the bot's own later figures) are made by the greedy rule (hard: the opponents' by the
    easy level's own rule, ``Budget.opponents``), and then the monster is weighed again. The move whose
    round ends best is chosen. With two players hard judges a world the rules have already settled as won or
-   lost (``Budget.duel``, ``search.Race.decided``, ``search.fate``).
+   lost (``Budget.duel``, ``search.Race.decided``, ``search.fate``), and in stage 2's last six tiles plays its
+   best four moves on to the game's end over eight orders of the tiles left (``Budget.endgame``, ``play_out``).
 
 The registered levels think by fixed counts (moves kept, moves looked at, replies), never by the clock,
 so a line-up replays from its seed on any machine or backend (a ladder on a process pool or on Ray). A
@@ -97,8 +98,11 @@ _HARD = Budget(keep=40, shortlist=12, replies=19, reply_keep=8, seconds=None, op
 LEVEL_BUDGETS: dict[str, Budget] = {
     "medium": Budget(keep=16, shortlist=5, replies=2, reply_keep=5, seconds=None),
     # two players: a seat is left with too few figures far more often, and then the rules have settled the
-    # game (``search.fate``); the same look-ahead judges such a world as won or lost
-    "hard": replace(_HARD, duel=replace(_HARD, race=Race(decided=True))),
+    # game (``search.fate``); the same look-ahead judges such a world as won or lost, and from 6 tiles before
+    # the end plays its 4 best moves on to the game's end over 8 orders of the tiles left (docs/bots.md,
+    # "Floors hard with two players: the last tiles played out")
+    "hard": replace(_HARD, duel=replace(_HARD, race=Race(decided=True),
+                                        endgame=Endgame(tiles=6, moves=4, orders=8, own=3))),
 }
 
 
