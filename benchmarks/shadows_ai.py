@@ -37,7 +37,7 @@ from typing import Any
 from ludus.ai.stats import wilson_interval
 from ludus.engine import Decision
 from ludus.games.shadows import ai, board
-from ludus.games.shadows.ai import Detective, Officer, Plan, deck_of, make_policy
+from ludus.games.shadows.ai import Detective, Officer, Plan, deck_of, goals_on, make_policy
 from ludus.games.shadows.association import ColourReader, LiteralReader, name_words
 from ludus.games.shadows.game import GAME
 from ludus.games.shadows.pictures.percept import percept
@@ -118,10 +118,74 @@ def clue_kind(view: dict[str, Any], card: str, spaces: list[int], target: int) -
     return "clear" if overlap.count(best) == 1 else "tied"
 
 
-def play_round(seed: int, officer: Officer, detective: Any, tally: Tally) -> None:
+def steps_to_goal(view: dict[str, Any]) -> dict[int, int]:
+    """Fewest 1-card moves from every space to a goal of the officer's map (``ai.goals_on``: unmarked
+    evidence, or a client with 3 markers out) without landing on police: the literal officer gives 1-card
+    clues only, so this is how many clues the rest of the leg needs at best."""
+    kinds = view["map"]["kinds"]
+    found = {goal: 0 for goal in goals_on(kinds, view)}
+    frontier = sorted(found)
+    while frontier:
+        following = []
+        for here in frontier:
+            for there in board.steps(here):
+                if there not in found and kinds[there] != "police":
+                    found[there] = found[here] + 1
+                    following.append(there)
+        frontier = following
+    return found
+
+
+def route_step(view: dict[str, Any], space: int, plan: Plan | None, kind: str, tally: Tally) -> None:
+    """Count one move against the map the officer holds (``--why``): did the space landed on bring the
+    figure nearer a goal (``steps_to_goal``), keep it as far, or take it further or onto police; and the
+    same for the space the officer meant, so that a slow round can be told apart into the officer's route
+    (it meant a space no nearer) and the detective's reading (it landed elsewhere)."""
+    far = steps_to_goal(view)
+    here = next(iter(view["teams"].values()))["figure"]
+
+    def step(there: int) -> str:
+        if view["map"]["kinds"][there] == "police":
+            return "onto police"
+        gap = far.get(there, 99) - far.get(here, 99)
+        return "nearer" if gap < 0 else "as far" if gap == 0 else "further"
+
+    landed = step(space)
+    tally.why[f"route: moves landing {landed}"] += 1
+    if plan is not None:
+        tally.why[f"route: moves where the space meant was {step(plan.target)}"] += 1
+        if space != plan.target:
+            tally.why[f"route: moves off the space meant after a {kind} clue, landing {landed}"] += 1
+
+
+class TellingDetective:
+    """Not a bot: a detective told the space the officer means (``officer.last_plan``), for a ceiling of what
+    reading the literal officer's clues can win. Where it is not told (no plan) it falls back on ``fallback``."""
+
+    def __init__(self, officer: Officer, fallback: Any, unstick: int | None = None) -> None:
+        self.officer = officer
+        self.fallback = fallback
+        self.unstick = unstick
+        """as ``Detective.unstick``: leave the officer's route for a space known safe when it is stuck"""
+
+    def choose(self, view: dict[str, Any], decision: Decision) -> Any:
+        cards = decision.prompt.get("cards") or []
+        if self.unstick is not None and len(cards) == 1 and len(decision.options) > 1:
+            spaces = [int(s) for s in decision.options]
+            away = ai.unstick_chances(view, cards[0], spaces, self.unstick)
+            if away.max() > 0:
+                return spaces[int(away.argmax())]
+        plan = self.officer.last_plan
+        if plan is not None and plan.target in decision.options:
+            return plan.target
+        return self.fallback.choose(view, decision)
+
+
+def play_round(seed: int, officer: Officer, detective: Any, tally: Tally, cap: float = TIME_CAP) -> None:
     state = GAME.setup(2, seed, {"coop": "apprentice", "rounds_to_win": 1})
     clock = 0.0
-    while state.phase == "play" and clock < TIME_CAP:
+    leg = -1
+    while state.phase == "play" and clock < cap:
         found = {d.kind: d for d in GAME.decisions(state)}
         if "move" in found:
             decision = found["move"]
@@ -140,6 +204,11 @@ def play_round(seed: int, officer: Officer, detective: Any, tally: Tally) -> Non
                     tally.why[f"1-card clue {kind} read right"] += int(space == plan.target)
             clock += THINK["move"] + THINK["move_per_card"] * cards
             tokens = len(state.teams["black"].police)
+            if len(state.teams["black"].markers) != leg:  # a new leg: how far its goal is at best
+                leg = len(state.teams["black"].markers)
+                tally.why["route: fewest 1-card moves to each leg's goal, from where the leg began"] += (
+                    steps_to_goal(GAME.view(state, 0)).get(state.teams["black"].figure, 0))
+            route_step(GAME.view(state, 0), space, plan, kind, tally)
             GAME.apply(state, decision.seat, space)
             if len(state.teams["black"].police) > tokens:
                 hit = "on the space meant" if plan is not None and space == plan.target else "off the space meant"
@@ -150,6 +219,7 @@ def play_round(seed: int, officer: Officer, detective: Any, tally: Tally) -> Non
         if refresh is not None and officer.wants(view, refresh):
             GAME.apply(state, 0, "refresh")
             clock += THINK["refresh"]
+            tally.why["route: new rows asked for"] += 1
             continue
         cards = officer.choose(view, found["give"])
         clock += THINK["give"] + THINK["give_per_card"] * len(cards)
@@ -160,8 +230,9 @@ def play_round(seed: int, officer: Officer, detective: Any, tally: Tally) -> Non
     tally.police += len(team.police)
     record = state.history[-1] if state.history else None
     tally.won += int(record is not None and record["winner"] == "black")
-    ended = record["reason"] if record is not None else "time (the 30-minute cap)"
+    ended = record["reason"] if record is not None else f"time (the {cap / 60:.0f}-minute cap)"
     tally.why[f"round ended: {ended}"] += 1
+    tally.why[f"route: moves in rounds ended by {ended}"] += len(state.landings)
     if record is None or record["winner"] != "black":
         tally.why[f"lost with {len(team.markers)} evidence"] += 1
 
@@ -196,6 +267,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--progress", type=int, default=0, help="print the figures so far every N rounds (0: never)")
     parser.add_argument("--why", action="store_true",
                         help="also print how rounds ended and what every police token followed")
+    parser.add_argument("--minutes", type=float, default=TIME_CAP / 60,
+                        help="simulated minutes before a round is stopped and counted lost (the rulebook's "
+                             "apprentice countdown is 15 minutes of real time)")
     parser.add_argument("--settings", default="{}",
                         help='JSON settings laid over the hard level\'s (ai.LEVELS), e.g. \'{"plainness": 0.5}\'')
     args = parser.parse_args(argv)
@@ -215,6 +289,12 @@ def main(argv: list[str] | None = None) -> int:
         "baseline: AI officer + detective moving at random": (ai_officer(), RandomDetective(seed=2)),
         "literal officer + ludus' detective": (LiteralOfficer(seed=1), make_policy("detective", seed=2)),
     }
+    teller = LiteralOfficer(seed=1)
+    lineups["ceiling: literal officer + a detective told the space meant (not a bot)"] = (
+        teller, TellingDetective(teller, make_policy("detective", seed=2)))
+    stuck = LiteralOfficer(seed=1)
+    lineups["ceiling: literal officer + a detective told the space meant, unstuck at 0 (not a bot)"] = (
+        stuck, TellingDetective(stuck, make_policy("detective", seed=2), unstick=0))
     random.seed(args.seed)
     for name, (officer, detective) in lineups.items():
         if args.only not in name:
@@ -222,7 +302,7 @@ def main(argv: list[str] | None = None) -> int:
         tally = Tally()
         started = time.perf_counter()
         for n in range(args.rounds):
-            play_round(args.seed + n, officer, detective, tally)
+            play_round(args.seed + n, officer, detective, tally, args.minutes * 60)
             if args.progress and (n + 1) % args.progress == 0 and n + 1 < args.rounds:
                 report(f"{name} (so far)", tally, time.perf_counter() - started, args.why)
         report(name, tally, time.perf_counter() - started, args.why)

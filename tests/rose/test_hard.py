@@ -117,7 +117,7 @@ def _read(players: int, pushed: dict[int, str], times: int = 6, seed: int = 5) -
     """Seat 1 spares its own monk openly, then each seat in ``pushed`` pushes the given colour ``times``."""
     state = GAME.setup(players, seed)
     bot = HardBot(0, seed=1)
-    bot.read = True
+    bot.read, bot.model = True, False
     spared = COLOURS[state.identity[1]]
     events: list[Event] = []
     for _ in range(4):
@@ -168,3 +168,57 @@ def test_sparing_its_own_monk_costs_little_when_nobody_reads():
     readers, non_readers = costs
     # the same open act draws the pushes of the opponents who read, not of those who push at random
     assert readers > non_readers >= 0
+
+
+def _signed(signs: dict[int, list[tuple[str, int]]], seed: int = 5) -> tuple[object, HardBot]:
+    """Each seat in ``signs`` plays William over the monks given, sparing (−) or pushing (+) each."""
+    state = GAME.setup(4, seed)
+    bot = HardBot(0, seed=1)
+    bot.model = True
+    events: list[Event] = []
+    for seat, acts in signs.items():
+        for colour, amount in acts:
+            events += [Event("card_played", {"seat": seat, "card": "c0"}),
+                       Event("clue", {"monk": colour, "amount": amount, "pawn": "william"})]
+    bot.observe(events)
+    bot.catch_up(GAME.view(state, 0))
+    return state, bot
+
+
+def _fixed_and_reading_signs(state: object) -> dict[int, list[tuple[str, int]]]:
+    """Seat 1 spares its own monk openly; seat 2 spares the same three colours all game and pushes the
+    rest (it does not read); seat 3 spares only its own colour and pushes every other (it reads)."""
+    own = [COLOURS[state.identity[seat]] for seat in range(4)]
+    kept = [own[2], *[c for c in COLOURS if c not in own][:2]]
+    pushed = [c for c in COLOURS if c not in kept and c != own[0]]
+    return {1: [(own[1], -3)] * 4,
+            2: [(c, -3) for c in kept] * 3 + [(c, 3) for c in pushed] * 2,
+            3: [(own[3], -3)] * 3 + [(c, 3) for c in COLOURS if c not in (own[3], own[0])] * 2}
+
+
+def test_an_opponent_who_spares_the_same_colours_all_game_is_modelled_as_not_reading():
+    state = GAME.setup(4, 5)
+    _, bot = _signed(_fixed_and_reading_signs(state))
+    view = GAME.view(state, 0)
+    assert bot.reads(view, 2) < bot.model_prior < bot.reads(view, 3)
+
+
+def test_an_opponent_is_at_the_prior_before_any_of_its_signs():
+    state = GAME.setup(4, 5)
+    _, bot = _signed({1: [(COLOURS[state.identity[1]], -3)] * 4})
+    assert bot.reads(GAME.view(state, 0), 2) == bot.model_prior
+
+
+def test_sparing_its_own_monk_costs_less_against_opponents_modelled_as_not_reading():
+    state = GAME.setup(4, 5)
+    me = COLOURS[state.identity[0]]
+    signs = _fixed_and_reading_signs(state)
+    costs = []
+    for seat in (3, 2):  # both other opponents act like seat 3 (readers), then like seat 2
+        _, bot = _signed({1: signs[1], 2: signs[seat], 3: signs[seat]})
+        view = GAME.view(state, 0)
+        plain = bot.drawn(view)
+        bot.extra = {me: 1.5}
+        costs.append(bot.drawn(view) - plain)
+    readers, fixed = costs
+    assert readers > fixed > 0

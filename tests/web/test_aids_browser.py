@@ -13,7 +13,7 @@ from typing import Any
 
 import httpx
 import pytest
-from page_helpers import wait_ready
+from page_helpers import switch_language, wait_ready
 from staging import Moment, moment_when, stage
 
 from ludus.games.floors.aid import preview
@@ -59,8 +59,7 @@ def seat_view(received: list[dict[str, Any]], seat: int) -> dict[str, Any]:
 def on_a_phone_in(page: Any, lang: str) -> None:
     """Narrow the window to a phone's and switch the language; the aid is drawn again in it."""
     page.set_viewport_size(PHONE)
-    page.select_option("#lang", lang)
-    page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=lang)
+    switch_language(page, lang)
     page.wait_for_selector("[data-aid]")
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import httpx
 import pytest
-from page_helpers import wait_ready
+from page_helpers import switch_language, wait_ready
 
 from ludus.engine.registry import game_ids, load_game
 
@@ -44,8 +44,7 @@ def test_every_option_is_shown_in_words_in_every_language(server: str, browser: 
     wait_ready(page, "lobby")
     raw = raw_words()
     for lang in ("en", "hu", "zh"):
-        page.select_option("#lang", lang)
-        page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=lang)
+        switch_language(page, lang)
         for game in ("rose", "floors", "shadows"):
             page.select_option("#create-game", game)
             page.locator(".lobby-options summary").click()
@@ -67,7 +66,7 @@ def test_the_shadows_seat_list_shows_and_sets_each_seats_team_and_role(server: s
     page = context.new_page()
     page.goto(server + "/")
     wait_ready(page, "lobby")
-    page.select_option("#lang", "en")
+    switch_language(page, "en")
     page.select_option("#create-game", "shadows")
     page.select_option("#create-players", "4")
     roles = lambda: [page.locator(f"select[data-role-seat='{seat}'] option:checked").inner_text()  # noqa: E731

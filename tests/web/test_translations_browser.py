@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from page_helpers import wait_ready
+from page_helpers import switch_language, wait_ready
 from staging import moment_when, stage
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
@@ -35,13 +35,8 @@ def open_in(browser: Any, server: str, web_database: str, moment: Any, lang: str
     page = context.new_page()
     page.goto(stage(web_database, moment).seat_link(server, moment.seat))
     wait_ready(page)
-    page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=lang)
+    page.wait_for_selector(f"html[data-shown-lang='{lang}']", state="attached")
     return context, page
-
-
-def switch_language(page: Any, lang: str) -> None:
-    page.select_option("#lang", lang)
-    page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=lang)
 
 
 def test_floors_doors_and_log_speak_the_language(server: str, browser: Any, web_database: str,

@@ -11,6 +11,7 @@ import { renderTutorial } from "./tutorial.js";
 import { LANGUAGES, loadLanguage, preferredLanguage, t } from "./lib/i18n.js";
 import { ACCOUNT_CHANGED, currentAccount } from "./lib/account.js";
 import { NAVIGATE, navigate } from "./lib/nav.js";
+import { languageShown } from "./lib/ready.js";
 
 let current = null;  // the page on screen: { render(), destroy() }
 
@@ -59,7 +60,8 @@ async function start() {
     localStorage.setItem("ludus.lang", event.target.value);
     await switchLanguage(event.target.value);
     showAccount(await currentAccount());
-    current?.render?.();
+    await current?.render?.();
+    languageShown(document.documentElement.lang);
   });
   document.body.addEventListener("click", (event) => {
     const link = event.target.closest("a[data-link]");
@@ -72,6 +74,7 @@ async function start() {
   window.addEventListener(NAVIGATE, route);
   window.addEventListener(ACCOUNT_CHANGED, (event) => showAccount(event.detail));
   route();
+  languageShown(document.documentElement.lang);  // the first page is drawn in it (its readiness says when)
   showAccount(await currentAccount());
 }
 

@@ -59,12 +59,14 @@ Marginals = dict[int, list[float]]
 
 
 def estimates(s: RoseState, exposure: float | None = None, seat: int = -1,
-              marginals: Marginals | None = None) -> list[float]:
+              marginals: Marginals | None = None, drawn: float = 0.0) -> list[float]:
     """Every seat's estimated final clue: clue now + today's conversion + event tiles + guesses, less
     half a point per time tile held (it may keep its owner from ending a day).
 
     With ``marginals`` an opponent's monk is not the world's sampled one but the belief's average over
     colours: the sampled identity would add noise to every judgement without adding knowledge.
+    ``drawn``: clue ``seat``'s monk is expected to draw from reading opponents over the days left
+    (``hiding.drawn``), added to its own estimate.
     """
     ed = s.ed
     ids = s.identity
@@ -86,7 +88,7 @@ def estimates(s: RoseState, exposure: float | None = None, seat: int = -1,
         else:
             monk = sum(p * (clue[c] + conv[c]) for c, p in enumerate(believed) if p)
         found.append(monk + ed.event_tile_clue * len(s.event_tiles[j]) + per_guess * guessed
-                     - TIME_TILE_VALUE * len(s.time[j]))
+                     - TIME_TILE_VALUE * len(s.time[j]) + (drawn if j == seat else 0.0))
     return found
 
 
@@ -105,14 +107,15 @@ def days_left(s: RoseState) -> float:
     return days_to_play(s.ed, s.day, s.sundial, s.phase == "turn")
 
 
-def standing(s: RoseState, seat: int, exposure: float | None = None, marginals: Marginals | None = None) -> float:
+def standing(s: RoseState, seat: int, exposure: float | None = None, marginals: Marginals | None = None,
+             drawn: float = 0.0) -> float:
     """The chance ``seat`` ends lowest on the clue track, from ``estimates`` (a soft minimum whose
     temperature grows with the play still to come, smoothly: a jump at the end of a day would make
     ending days look good to whoever leads); a finished game gives its real result."""
     if s.phase == "over":
         winners = s.result["winners"]
         return 1.0 / len(winners) if seat in winners else 0.0
-    est = estimates(s, exposure, seat, marginals)
+    est = estimates(s, exposure, seat, marginals, drawn)
     temperature = 3.0 + 2.0 * days_left(s)
     low = min(est)
     weights = [math.exp((low - e) / temperature) for e in est]
@@ -453,8 +456,13 @@ class MediumBot(BelievingMixin, GreedyBot):
                 game.apply(state, self.seat, option)
                 finish_turn(game, state, self.seat, self.rng)
                 exposure = belief.exposure(view, game.leak) if any(game.leak) else exposure_now
-                scores[option] += standing(state, self.seat, exposure, marginals)
+                scores[option] += self.judge(state, exposure, marginals)
         return max(decision.options, key=lambda o: scores[o] + self.rng.random() * 1e-6)
+
+    def judge(self, state: RoseState, exposure: float, marginals: Marginals) -> float:
+        """What a position at the end of a looked-ahead turn is worth (``exposure``: the readers' chance
+        of naming this seat's colour after the turn's acts)."""
+        return standing(state, self.seat, exposure, marginals)
 
 
 def finish_turn(game: BelievedWorlds, state: RoseState, seat: int, rng: random.Random, limit: int = 40) -> None:

@@ -29,6 +29,7 @@ decision kinds and view fields are those of docs/shadows.md.
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -267,6 +268,30 @@ def blank_target_chances(view: dict[str, Any], spaces: Sequence[int], open_: np.
     return chances
 
 
+def unstick_chances(view: dict[str, Any], card: str, spaces: Sequence[int], times: int) -> np.ndarray:
+    """For ``Detective.unstick``: 0 for every space unless the card plainly names (alone shares most
+    element-name words with) the space the figure just came from and the figure was already sent straight
+    back ``times`` times this leg; then, for every other space in reach known safe, 1 / (1 + the landings
+    on it this leg)."""
+    chances = np.zeros(len(spaces))
+    name, team = _team(view)
+    moves = [landing for landing in view["landings"] if landing["team"] == name]
+    start = max((n + 1 for n, landing in enumerate(moves) if landing["result"] == "evidence"), default=0)
+    leg = moves[start:]
+    named = name_overlaps(view, card, spaces)
+    if not leg or named.max() <= 0 or (named == named.max()).sum() != 1:
+        return chances
+    meant = spaces[int(named.argmax())]
+    backs = sum(1 for before, after in itertools.pairwise(leg) if after["space"] == before["from"])
+    if meant != leg[-1]["from"] or backs < times:
+        return chances
+    safe = known_safe(view) - set(team["police"])
+    for n, space in enumerate(spaces):
+        if space != meant and space in safe:
+            chances[n] = 1.0 / (1 + sum(landing["space"] == space for landing in leg))
+    return chances
+
+
 def goals_on(kinds: Sequence[str | None], view: dict[str, Any]) -> set[int]:
     """Where the seat's team must go next on a card showing ``kinds``: unmarked evidence while markers
     are missing, else a client."""
@@ -502,7 +527,7 @@ class Detective:
                  pragmatic: float = 0.0, belief: MapBelief | None = None, clue_temperature: float = 1.0,
                  officer_temperature: float = 0.5, unclear_blind: bool = False,
                  aim_temperature: float = 0.0, literal_partner: float = 0.0,
-                 blank_goal: float | None = None) -> None:
+                 blank_goal: float | None = None, unstick: int | None = None) -> None:
         self.readers: tuple[Reader, ...] = tuple(readers or ((scorer,) if scorer else all_readers()))
         self.rng = random.Random(seed)
         self.doubt = doubt
@@ -553,6 +578,12 @@ class Detective:
         those spaces the detective goes to the one most likely nearest the officer's goal, as the earlier
         clues of the leg tell it (``blank_target_chances``); a space it knows is safe (``known_safe``) gains
         ``blank_goal`` on that chance"""
+        self.unstick = unstick
+        """in co-op: when a 1-card clue plainly names the space the figure just came from and the figure has
+        already been sent back like that ``unstick`` times this leg, the officer is stuck between spaces
+        (its best space has no card naming it); the detective then goes to another space in reach it
+        knows is safe (``known_safe``), the one it landed on least this leg, to show the officer a new
+        neighbourhood. None: never"""
 
     def scores(self, view: dict[str, Any], cards: Sequence[str], spaces: Sequence[int],
                readings: dict[tuple[str, str, tuple[int, ...]], np.ndarray] | None = None) -> np.ndarray:
@@ -596,6 +627,11 @@ class Detective:
         """What the detective makes of each space when it moves: its reading (``scores``), or with a
         ``belief`` the expected worth of landing there (the reading breaks ties)."""
         scores = self.scores(view, cards, spaces, readings)
+        if self.unstick is not None and view.get("mode") == "coop" and len(cards) == 1:
+            away = unstick_chances(view, cards[0], spaces, self.unstick)
+            if away.max() > 0:
+                spread = float(scores.max() - scores.min()) or 1.0
+                return away + 0.001 * (scores - scores.min()) / spread
         if (self.blank_goal is not None and view.get("mode") == "coop" and len(cards) == 1
                 and names_nothing(view, cards, spaces)):
             return self.blank_judgement(view, cards[0], spaces, scores)
@@ -899,7 +935,7 @@ def _detective(settings: dict[str, Any], readers: Sequence[Reader], seed: int | 
                      unclear_blind=settings.get("unclear_blind", False),
                      aim_temperature=settings.get("aim_temperature", 0.0),
                      literal_partner=settings.get("literal_partner", 0.0),
-                     blank_goal=settings.get("blank_goal"))
+                     blank_goal=settings.get("blank_goal"), unstick=settings.get("unstick"))
 
 
 def _officer(settings: dict[str, Any], scorer: Reader, readers: Sequence[Reader], seed: int | None) -> Officer:
@@ -945,7 +981,7 @@ LEVELS: dict[str, dict[str, Any]] = {
                **_PLAIN},
     "hard": {"scorer": "meaning+look", "readers": SCORER_NAMES, "officer_doubt": 0.6, "detective_doubt": 0.0,
              "names": 1.0, "literal": True, "trust": 0.5, "shun_police": True, "pragmatic": 1.5, "plainness": 0.5,
-             "blank_goal": 0.05},
+             "blank_goal": 0.05, "unstick": 0},
 }
 """Bot levels for ``ludus.ai.bot.register_bot``: ``bot_factory(level)``."""
 

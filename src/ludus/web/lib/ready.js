@@ -12,3 +12,10 @@ export function pageReady(page) {
   if (root.dataset.page !== page) return;
   root.dataset.ready = "true";
 }
+
+// The language the page on screen is drawn in: <html data-shown-lang="hu"> once the page has been drawn
+// again after a language switch. `lang` changes first, while the page still shows the old words; a test
+// (or a tool) that reads the words waits on this instead.
+export function languageShown(lang) {
+  document.documentElement.dataset.shownLang = lang;
+}

@@ -101,8 +101,10 @@ export function tableChat({ send, playerName }) {
       toggle.replaceChildren(...[bubble(), el("span", { class: "sr-only" }, t("web.chat.title")),
         unread ? el("span", { class: "chat-unread", id: "chat-unread" }, String(unread)) : null].filter(Boolean));
     }
+    // the newest line in view, read at the next frame: reading scrollHeight now would lay the whole page out
+    // in the middle of every redraw (a third of a Floors page's time per move), and again once it is drawn
     const list = node.querySelector(".chat-lines");
-    if (list) list.scrollTop = list.scrollHeight;
+    if (list) requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
     if (focused) document.getElementById("chat-input")?.focus();
   }
 

@@ -12,6 +12,7 @@ checks that the migrations build exactly the metadata.
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 from alembic import command
@@ -39,7 +40,7 @@ def upgrade(engine: Engine) -> None:
         if connection.dialect.name == "postgresql":
             connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": LOCK_KEY})
         settings = config(connection)
-        if MigrationContext.configure(connection).get_current_revision() == head(settings):
+        if MigrationContext.configure(connection).get_current_revision() == head():
             return  # the usual start: nothing to do, and nothing to log
         names = set(inspect(connection).get_table_names())
         if "ludus_tables" in names and "alembic_version" not in names:
@@ -47,8 +48,12 @@ def upgrade(engine: Engine) -> None:
         command.upgrade(settings, "head")
 
 
-def head(settings: Config | None = None) -> str | None:
-    return ScriptDirectory.from_config(settings or config()).get_current_head()
+@cache
+def head() -> str | None:
+    """The newest revision of ``versions/``. Read once per process: the scripts are part of the installed code,
+    and reading them (Alembic imports every one) cost each start of a store about 0.05 s, which the test suite
+    pays for every app it makes."""
+    return ScriptDirectory.from_config(config()).get_current_head()
 
 
 def revision(engine: Engine) -> str | None:
