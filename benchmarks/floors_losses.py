@@ -16,7 +16,8 @@ and the per-game means of figures out and figures eaten are printed for the leve
 
 ``--budget`` (JSON) replaces fields of the measured level's ``strong.Budget`` for this run (the fields of
 ``search.Race``, e.g. ``laggard`` or ``decided``, set its race; ``duel``, a JSON object of the same kind, its
-two-player budget), so a variant can be compared game for game with the registered level.
+two-player budget; ``endgame``, an object of ``strong.Endgame``'s fields), so a variant can be compared game
+for game with the registered level.
 """
 
 from __future__ import annotations
@@ -43,6 +44,8 @@ def changed(budget: strong.Budget, changes: dict[str, Any]) -> strong.Budget:
     ``duel``, a dict of the same kind, its two-player budget, made from this one)."""
     changes = dict(changes)
     duel = changes.pop("duel", None)
+    if isinstance(changes.get("endgame"), dict):
+        changes["endgame"] = strong.Endgame(**changes["endgame"])
     race = {name: changes.pop(name) for name in RACE_FIELDS if name in changes}
     if race:
         changes["race"] = dataclasses.replace(budget.race, **race)

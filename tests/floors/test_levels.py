@@ -316,6 +316,7 @@ def test_hard_plays_a_two_player_game_knowing_when_the_rules_have_settled_it_and
     hard = strong.LEVEL_BUDGETS["hard"]
     assert hard.at(2).race.decided
     assert hard.at(4) is hard and not hard.race.decided
+    assert hard.at(2).endgame is not None and hard.endgame is None  # the last tiles played out at two players only
     assert hard.at(2).opponents == hard.opponents == "easy"
     assert hard.at(2).shortlist >= hard.shortlist and hard.at(2).replies >= hard.replies
 
@@ -374,3 +375,74 @@ def test_the_stall_judgement_prizes_the_figures_that_can_still_get_out_in_time_w
             assert near - far > plain_near - plain_far + 100.0
         else:
             assert (far, near) == (plain_far, plain_near)
+
+
+def test_the_play_outs_take_every_order_of_a_few_tiles_left_and_a_seeded_sample_of_many():
+    few = strong.tile_orders([7, 5, 7], 12, random.Random(1))
+    assert sorted(few) == [[5, 7, 7], [7, 5, 7], [7, 7, 5]]  # the three distinct orders, each as likely
+    deck = [5, 7, 7, 8, 8, 10, -1, -2]  # 10 080 distinct orders: a sample
+    many = strong.tile_orders(deck, 12, random.Random(1))
+    assert len(many) == 12 and all(sorted(order) == sorted(deck) for order in many)
+    assert many == strong.tile_orders(deck, 12, random.Random(1))  # the same seed, the same orders
+
+
+def test_a_game_played_out_ends_as_the_rules_say_and_leaves_the_world_as_it_was():
+    st = _stage_two(2, 4)
+    _get_out(st, _figures(st, 1)[0])  # seat 1 first out
+    for fig in _figures(st, 0)[:2]:
+        st.fig_sq[fig] = EATEN  # seat 0: two left of four, never three out
+    before = (st.fig_sq[:], st.deck[:], st.played[:], st.round)
+    model = strong.modelled_reply(0, 8, "easy", search.Race(decided=True))
+    order = sorted(st.deck)
+    assert strong.play_out(st, 1, order, model) == 1.0  # it finishes, or wins the stall
+    assert strong.play_out(st, 0, order, model) == 0.0
+    assert (st.fig_sq, st.deck, st.played, st.round) == before
+
+
+def _last_tiles_position() -> tuple[FloorsState, int]:
+    """A two-player game of easy bots (deal 14) at its first ``figure`` decision with a choice and at most three
+    tiles left in stage 2, and the seat on turn."""
+    world = GAME.setup(2, 14)
+    bots = [bot_for(GAME, seat, "easy", seat) for seat in range(2)]
+    while True:
+        decision = GAME.decisions(world)[0]
+        if decision.kind == "figure" and len(decision.options) > 1 and world.stage == 2 and len(world.deck) <= 3:
+            return world, decision.seat
+        GAME.apply(world, decision.seat, bots[decision.seat].choose(GAME.view(world, decision.seat), decision))
+
+
+def test_hard_with_the_endgame_plays_the_move_that_wins_most_play_outs_and_as_before_elsewhere():
+    endgame = strong.Endgame(tiles=3, moves=4, orders=6, own=2)
+    plain = Budget(keep=6, shortlist=4, replies=4, reply_keep=3, seconds=None, opponents="easy",
+                   race=search.Race(decided=True))
+    ending = Budget(keep=6, shortlist=4, replies=4, reply_keep=3, seconds=None, opponents="easy",
+                    race=search.Race(decided=True), endgame=endgame)
+    # before stage 2's last tiles: the same move, and the bot's generator drawn from alike
+    for world in _positions_of_easy_games(2, 5, 4):
+        decision = GAME.decisions(world)[0]
+        view = GAME.view(world, decision.seat)
+        a, b = SearchBot(GAME, decision.seat, 7, plain), SearchBot(GAME, decision.seat, 7, ending)
+        assert a.choose(view, decision) == b.choose(view, decision) and a.plan == b.plan
+        assert a.rng.getstate() == b.rng.getstate() and b.last_search["played_out"] == 0
+    # in the last tiles: the move of the round look-ahead's best four that wins the most play-outs
+    world, seat = _last_tiles_position()
+    decision = GAME.decisions(world)[0]
+    bot = SearchBot(GAME, seat, 7, ending)
+    bot.choose(GAME.view(world, seat), decision)
+    chosen = (bot.plan_figure, bot.plan)
+    assert bot.last_search["played_out"] == endgame.moves
+    sight_world = GAME.world_from_view(GAME.view(world, seat), seat, random.Random(7))  # the bot's world
+    found = search.candidates(sight_world, seat, list(decision.options), plain.keep)
+    assert not isinstance(found, tuple)
+    search.score_now(found, seat, plain.race)
+    found.sort(key=lambda c: -c.score)
+    model = strong.modelled_reply(seat, plain.reply_keep, plain.opponents, plain.race)
+    values = [(search.round_value(c.state, seat, plain.replies, model, plain.race), i)
+              for i, c in enumerate(found[:plain.shortlist])]
+    values.sort(key=lambda item: -item[0])
+    orders = strong.tile_orders(sight_world.deck, endgame.orders,
+                                random.Random(f"{sight_world.round}:{sorted(sight_world.deck)}:{seat}"))
+    policy = strong.round_reply(seat, plain, endgame.own)
+    wins = {(found[i].move[0], tuple(found[i].move[1])): sum(strong.play_out(found[i].state, seat, order, policy)
+                                                            for order in orders) for _, i in values[:endgame.moves]}
+    assert wins[chosen[0], tuple(chosen[1])] == max(wins.values())

@@ -13,7 +13,8 @@ figure (``movement.move_results``) and judges them in three passes:
    (opponents' and the bot's own later figures) are made by the greedy rule (hard: the opponents' by the
    easy level's own rule, ``Budget.opponents``), and then the monster is weighed again. The move whose
    round ends best is chosen. With two players hard judges a world the rules have already settled as won or
-   lost (``Budget.duel``, ``search.Race.decided``, ``search.fate``).
+   lost (``Budget.duel``, ``search.Race.decided``, ``search.fate``), and in stage 2's last six tiles plays its
+   best four moves on to the game's end over eight orders of the tiles left (``Budget.endgame``, ``play_out``).
 
 The registered levels think by fixed counts (moves kept, moves looked at, replies), never by the clock,
 so a line-up replays from its seed on any machine or backend (a ladder on a process pool or on Ray). A
@@ -24,9 +25,13 @@ and the best move looked at so far is played (the moves are looked at in the gre
 
 from __future__ import annotations
 
+import random
 import time
+from collections import Counter
 from dataclasses import dataclass, replace
 from functools import partial
+from itertools import permutations
+from math import factorial, prod
 
 from ludus.engine import Game
 
@@ -34,6 +39,22 @@ from .bots import _Planner, greedy_pick
 from .game import GAME, FloorsGame
 from .search import PLAIN, Move, Race, ReplyPolicy, after, candidates, greedy_reply, round_value, score_now
 from .state import FloorsState
+
+
+@dataclass(frozen=True)
+class Endgame:
+    """Stage 2's end looked ahead by playing the game out: once at most ``tiles`` monster tiles are left, the
+    ``moves`` best moves of the round look-ahead are each played on to the game's end ``orders`` times,
+    once for each of the same orders of the tiles left (every distinct order when there are no more than
+    ``orders``), every seat moved by the look-ahead's own policy; the move that wins most often is played
+    (ties: the round look-ahead's order)."""
+
+    tiles: int
+    moves: int
+    orders: int
+    own: int = 0
+    """The bot's own moves in the play-outs: 0 by the greedy rule (the round look-ahead's policy), k > 0 the
+    best of the greedy pass's k best judged with the rest of the round looked ahead (``round_reply``)."""
 
 
 @dataclass(frozen=True)
@@ -59,6 +80,8 @@ class Budget:
     duel: Budget | None = None
     """The budget used instead in a two-player game (None: this one), where one opponent's every figure is
     the race."""
+    endgame: Endgame | None = None
+    """Play the best moves on to the end of the game in stage 2 (``Endgame``; None: never)."""
 
     def at(self, players: int) -> Budget:
         """The budget for a game of ``players``."""
@@ -75,8 +98,11 @@ _HARD = Budget(keep=40, shortlist=12, replies=19, reply_keep=8, seconds=None, op
 LEVEL_BUDGETS: dict[str, Budget] = {
     "medium": Budget(keep=16, shortlist=5, replies=2, reply_keep=5, seconds=None),
     # two players: a seat is left with too few figures far more often, and then the rules have settled the
-    # game (``search.fate``); the same look-ahead judges such a world as won or lost
-    "hard": replace(_HARD, duel=replace(_HARD, race=Race(decided=True))),
+    # game (``search.fate``); the same look-ahead judges such a world as won or lost, and from 6 tiles before
+    # the end plays its 4 best moves on to the game's end over 8 orders of the tiles left (docs/bots.md,
+    # "Floors hard with two players: the last tiles played out")
+    "hard": replace(_HARD, duel=replace(_HARD, race=Race(decided=True),
+                                        endgame=Endgame(tiles=6, moves=4, orders=8, own=3))),
 }
 
 
@@ -110,6 +136,57 @@ def modelled_reply(seat: int, keep: int, opponents: str, race: Race = PLAIN) -> 
     return reply
 
 
+def round_reply(seat: int, budget: Budget, shortlist: int) -> ReplyPolicy:
+    """A play-out policy: ``seat``'s moves as the search picks them with ``shortlist`` moves looked at to the end
+    of the round (the rest of the round by the budget's model), the other seats' by the budget's model."""
+    model = modelled_reply(seat, budget.reply_keep, budget.opponents, budget.race)
+
+    def reply(st: FloorsState) -> Move | None:
+        if st.turn != seat or st.winners is not None:
+            return model(st)
+        found = candidates(st, seat, GAME.movable(st, seat), budget.keep)
+        if isinstance(found, tuple):
+            return found
+        score_now(found, seat, budget.race)
+        found.sort(key=lambda c: -c.score)
+        if len(found) == 1:
+            return found[0].move
+        values = [round_value(c.state, seat, budget.replies, model, budget.race) for c in found[:shortlist]]
+        return found[values.index(max(values))].move
+
+    return reply
+
+
+def tile_orders(deck: list[int], count: int, rng: random.Random) -> list[list[int]]:
+    """Orders of the tiles left to play out: every distinct order (each as likely as the next) when there are
+    at most ``count`` of them, else ``count`` random orders drawn with ``rng``."""
+    distinct = factorial(len(deck)) // prod(factorial(n) for n in Counter(deck).values())
+    if distinct <= count:
+        return [list(order) for order in sorted(set(permutations(sorted(deck))))]
+    orders = []
+    for _ in range(count):
+        order = sorted(deck)
+        rng.shuffle(order)
+        orders.append(order)
+    return orders
+
+
+def play_out(st: FloorsState, seat: int, order: list[int], reply: ReplyPolicy) -> float:
+    """``seat``'s share of the win when the game is played on from ``st`` to its end with the monster tiles
+    coming in ``order`` (the last one first) and every move made by ``reply``: 1 won, 0 lost."""
+    world = st.clone()  # its own deck, tiles played and random generator: the game's own monster phase runs
+    world.deck = list(order)
+    while world.winners is None:
+        if world.turn < 0:
+            GAME._end_round(world, None)
+            continue
+        move = reply(world)
+        if move is None:
+            raise ValueError(f"seat {world.turn} is on turn without a move")
+        world = after(world, move)  # shares this playout's deck: the next monster phase draws from it
+    return 1.0 / len(world.winners) if seat in world.winners else 0.0
+
+
 class SearchBot(_Planner):
     """Whole-move search with a greedy look-ahead over the rest of the round (see the module docstring)."""
 
@@ -117,7 +194,8 @@ class SearchBot(_Planner):
         super().__init__(game, seat, seed)
         self.budget = budget
         self.last_search: dict[str, float] = {}
-        """Figures of the latest plan: moves judged, moves looked at with the round, whether the cap cut it."""
+        """Figures of the latest plan: moves judged, moves looked at with the round, whether the cap cut it, moves
+        played on to the game's end (``Budget.endgame``)."""
 
     def pick(self, world: FloorsState, figures: list[int]) -> tuple[int, list[str]]:
         budget = self.budget.at(world.players)
@@ -134,6 +212,7 @@ class SearchBot(_Planner):
         best = found[0]
         best_value = None
         looked = 0
+        valued: list[tuple[float, int]] = []
         if budget.replies > 0 and len(found) > 1:
             slowest = 0.0
             for candidate in found[: budget.shortlist]:
@@ -143,12 +222,27 @@ class SearchBot(_Planner):
                 began = time.thread_time()
                 value = round_value(candidate.state, seat, budget.replies, reply, budget.race)
                 slowest = max(slowest, time.thread_time() - began)
+                valued.append((value, looked))
                 looked += 1
                 if best_value is None or value > best_value:
                     best, best_value = candidate, value
+        end = budget.endgame
+        played_out = 0
+        if end is not None and world.stage == 2 and len(world.deck) <= end.tiles and len(valued) > 1:
+            valued.sort(key=lambda item: -item[0])  # stable: equal values keep the greedy pass's order
+            # the orders' own generator, seeded by the position: the bot's generator is not drawn from, so
+            # the bot plays exactly as without ``endgame`` until the play-outs first choose another move
+            orders = tile_orders(world.deck, end.orders, random.Random(f"{world.round}:{sorted(world.deck)}:{seat}"))
+            best_wins = -1.0
+            policy = reply if end.own == 0 else round_reply(seat, budget, end.own)
+            for _, index in valued[: end.moves]:
+                wins = sum(play_out(found[index].state, seat, order, policy) for order in orders)
+                played_out += 1
+                if wins > best_wins:
+                    best, best_wins = found[index], wins
         wanted = min(budget.shortlist, len(found)) if budget.replies > 0 and len(found) > 1 else 0
         self.last_search = {"moves": float(len(found)), "looked": float(looked), "capped": float(looked < wanted),
-                            "seconds": time.perf_counter() - started}
+                            "played_out": float(played_out), "seconds": time.perf_counter() - started}
         return best.move
 
 
