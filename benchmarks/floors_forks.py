@@ -54,12 +54,13 @@ def share(winners: list[int], seat: int) -> float:
 
 def may_differ(budget: strong.Budget, registered: strong.Budget, st: FloorsState) -> bool:
     """Whether a variant may plan another move here: not if it is the registered budget but for an
-    ``endgame`` that does not play out yet (so its probe, a second whole search, is skipped)."""
+    ``endgame`` (its own or the registered one's) that does not play out yet (so its probe, a second whole
+    search, is skipped). A variant without the registered ``endgame`` differs where that one plays out."""
     mine, theirs = budget.at(st.players), registered.at(st.players)
     if dataclasses.replace(mine, endgame=None, duel=None) != dataclasses.replace(theirs, endgame=None, duel=None):
         return True
-    end = mine.endgame
-    return end is not None and st.stage == 2 and len(st.deck) <= end.tiles
+    ends = [end for end in (mine.endgame, theirs.endgame) if end is not None]
+    return st.stage == 2 and any(len(st.deck) <= end.tiles for end in ends)
 
 
 def one_game(job: tuple[list[str], int, int, dict[str, dict[str, Any]]]) -> dict[str, Any]:
