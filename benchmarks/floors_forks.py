@@ -24,9 +24,8 @@ import json
 import time
 from typing import Any
 
-from floors_losses import changed
+from floors_losses import changed, game_arguments, play
 from ludus.ai import bot_for
-from ludus.ai.backends import Backend, run_jobs
 from ludus.ai.stats import wilson_interval
 from ludus.games.floors import simulate, strong
 from ludus.games.floors.game import GAME
@@ -128,13 +127,8 @@ def summary(games: list[dict[str, Any]], names: list[str]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("seats", help="comma-separated levels; the first is the one measured")
-    parser.add_argument("--games", type=int, default=48)
-    parser.add_argument("--first", type=int, default=0, help="first game number (the seed's games are numbered)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--workers", type=int, default=1)
+    game_arguments(parser)
     parser.add_argument("--variant", action="append", default=[], help="NAME=JSON (fields of the level's Budget)")
-    parser.add_argument("--jsonl", help="also write every game's record to this file")
     parser.add_argument("--every", type=int, default=10, help="print the summary every this many games")
     args = parser.parse_args()
     levels = [level.strip() for level in args.seats.split(",")]
@@ -144,21 +138,7 @@ def main() -> None:
         variants[name] = json.loads(spec)
     names = list(variants)
     jobs = [(levels, number, args.seed, variants) for number in range(args.first, args.first + args.games)]
-    games: list[dict[str, Any]] = []
-    sink = open(args.jsonl, "a") if args.jsonl else None  # noqa: SIM115 - written as the games come
-    try:
-        for game in run_jobs(one_game, jobs, Backend(workers=args.workers)):
-            games.append(game)
-            if sink:
-                sink.write(json.dumps(game) + "\n")
-                sink.flush()
-            if len(games) % args.every == 0:
-                print(summary(games, names), flush=True)
-    finally:
-        if sink:
-            sink.close()
-    if len(games) % args.every:
-        print(summary(games, names), flush=True)
+    play(one_game, jobs, args.workers, args.jsonl, args.every, lambda games: summary(games, names))
 
 
 if __name__ == "__main__":

@@ -27,6 +27,7 @@ import dataclasses
 import json
 import time
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from ludus.ai import bot_for
@@ -122,34 +123,46 @@ def summary(games: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def game_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arguments every seed-numbered Floors games script takes (this one and ``floors_forks.py``)."""
     parser.add_argument("seats", help="comma-separated levels; the first is the one measured")
     parser.add_argument("--games", type=int, default=48)
     parser.add_argument("--first", type=int, default=0, help="first game number (the seed's games are numbered)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--budget", default="{}", help="JSON: fields of the measured level's Budget to replace")
     parser.add_argument("--jsonl", help="also write every game's record to this file")
-    args = parser.parse_args()
-    levels = [level.strip() for level in args.seats.split(",")]
-    changes = json.loads(args.budget)
-    jobs = [(levels, number, args.seed, changes) for number in range(args.first, args.first + args.games)]
+
+
+def play(one: Callable[[Any], dict[str, Any]], jobs: list[Any], workers: int, jsonl: str | None, every: int,
+         report: Callable[[list[dict[str, Any]]], str]) -> None:
+    """Play ``jobs`` with ``one``, appending each game's record to ``jsonl`` as it comes and printing
+    ``report`` every ``every`` games and at the end."""
     games: list[dict[str, Any]] = []
-    sink = open(args.jsonl, "a") if args.jsonl else None  # noqa: SIM115 - written as the games come
+    sink = open(jsonl, "a") if jsonl else None  # noqa: SIM115 - written as the games come
     try:
-        for game in run_jobs(one_game, jobs, Backend(workers=args.workers)):
+        for game in run_jobs(one, jobs, Backend(workers=workers)):
             games.append(game)
             if sink:
                 sink.write(json.dumps(game) + "\n")
                 sink.flush()
-            if len(games) % len(levels) == 0:
-                print(summary(games), flush=True)
+            if len(games) % every == 0:
+                print(report(games), flush=True)
     finally:
         if sink:
             sink.close()
-    if len(games) % len(levels):
-        print(summary(games), flush=True)
+    if len(games) % every:
+        print(report(games), flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    game_arguments(parser)
+    parser.add_argument("--budget", default="{}", help="JSON: fields of the measured level's Budget to replace")
+    args = parser.parse_args()
+    levels = [level.strip() for level in args.seats.split(",")]
+    changes = json.loads(args.budget)
+    jobs = [(levels, number, args.seed, changes) for number in range(args.first, args.first + args.games)]
+    play(one_game, jobs, args.workers, args.jsonl, len(levels), summary)
 
 
 if __name__ == "__main__":

@@ -198,28 +198,10 @@ class HardBot(MediumBot):
             if own == colour:
                 reader[i] += hit if spared else slip
                 continue
-            played = self.held(view, belief, actor, own)
+            played = self.evident(view, belief, actor, own)
             decoys = sorted((c for c in COLOURS if c != own), key=lambda c: played[c])[:READER_DECOYS]
             wanted = played[colour] + (READER_DECOY_WEIGHT if colour in decoys else 0.0)
             reader[i] += hit if (wanted <= 0) == spared else slip
-
-    def held(self, view: Mapping[str, Any], belief: Belief, actor: int, own: str) -> dict[str, float]:
-        """Per colour, a reader's chance that another seat holds it, if ``actor`` is ``own``: every other
-        seat read from its public evidence (in a reader's scale), over the colours it has not revealed."""
-        played = dict.fromkeys(COLOURS, 0.0)
-        for seat in range(view["players"]):
-            if seat == actor:
-                continue
-            revealed = view["seats"][seat]["revealed"]
-            logs = {c: belief.loglik[seat][COLOUR_INDEX[c]] / TEMPER
-                    for c in COLOURS if c != own and c not in revealed}
-            if not logs:
-                continue
-            top = max(logs.values())
-            total = sum(math.exp(v - top) for v in logs.values())
-            for c, v in logs.items():
-                played[c] += math.exp(v - top) / total
-        return played
 
     def reads(self, view: Mapping[str, Any], opponent: int) -> float:
         """The chance that ``opponent`` reads, from its signs: ``MODEL_PRIOR`` updated by the likelihood
@@ -237,15 +219,20 @@ class HardBot(MediumBot):
         prior = self.model_prior
         return prior * reads / (prior * reads + (1.0 - prior) * fixes)
 
-    def evident(self, view: Mapping[str, Any], belief: Belief, actor: int) -> dict[str, float]:
+    def evident(self, view: Mapping[str, Any], belief: Belief, actor: int,
+                own: str | None = None) -> dict[str, float]:
         """Per colour, the public evidence's chance that a seat other than ``actor`` is it (this seat
-        read only from its public acts, like the others; in a reader's scale, without ``TEMPER``)."""
+        read only from its public acts, like the others; in a reader's scale, without ``TEMPER``); with
+        ``own``, as a reader who is ``own`` sees it (no other seat holds ``own``)."""
         pointed = dict.fromkeys(COLOURS, 0.0)
         for seat in range(view["players"]):
             if seat == actor:
                 continue
             revealed = view["seats"][seat]["revealed"]
-            logs = {c: belief.loglik[seat][COLOUR_INDEX[c]] / TEMPER for c in COLOURS if c not in revealed}
+            logs = {c: belief.loglik[seat][COLOUR_INDEX[c]] / TEMPER
+                    for c in COLOURS if c != own and c not in revealed}
+            if not logs:
+                continue
             top = max(logs.values())
             total = sum(math.exp(v - top) for v in logs.values())
             for colour, v in logs.items():

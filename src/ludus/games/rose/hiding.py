@@ -76,9 +76,7 @@ class HidingMediumBot(MediumBot):
         """Evidence about its own seat that the greedy move being valued would show."""
 
     def judge(self, state: RoseState, exposure: float, marginals: Marginals) -> float:
-        if state.n < self.hide_from:
-            return standing(state, self.seat, exposure, marginals)
-        price = drawn(self.hide, world_days_left(state), state.n - 1, exposure)
+        price = drawn(self.hide, world_days_left(state), state.n - 1, exposure) if state.n >= self.hide_from else 0.0
         return standing(state, self.seat, exposure, marginals, price)
 
     def value(self, view: Mapping[str, Any], tracks: Any, weights: Mapping[str, float]) -> float:
