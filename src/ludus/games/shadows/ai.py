@@ -221,9 +221,7 @@ def goal_posterior(view: dict[str, Any], named: float = 1.0, aside: float = 0.3,
     for its goal: the clue is worth ``named`` to a goal the space is nearest to among those in reach,
     ``aside`` to one it is one move further from, ``stray`` otherwise."""
     name, team = _team(view)
-    phase = [landing for landing in view["landings"] if landing["team"] == name]
-    start = max((n + 1 for n, landing in enumerate(phase) if landing["result"] == "evidence"), default=0)
-    phase = phase[start:]
+    phase = leg_landings(view, name)
     seeking_client = len(team["markers"]) >= EVIDENCE_MARKERS
     possible = np.ones(len(board.HEXES))
     for space in (*board.OBSTACLES, board.CENTRE, *_marked(view), *team["police"]):
@@ -252,6 +250,13 @@ def goal_posterior(view: dict[str, Any], named: float = 1.0, aside: float = 0.3,
     return chances / chances.sum() if chances.sum() > 0 else possible / max(possible.sum(), 1.0)
 
 
+def leg_landings(view: dict[str, Any], team: str) -> list[dict[str, Any]]:
+    """``team``'s landings this leg: since its last evidence marker (all of them before the first)."""
+    moves = [landing for landing in view["landings"] if landing["team"] == team]
+    start = max((n + 1 for n, landing in enumerate(moves) if landing["result"] == "evidence"), default=0)
+    return moves[start:]
+
+
 def blank_target_chances(view: dict[str, Any], spaces: Sequence[int], open_: np.ndarray) -> np.ndarray:
     """For a card that names nothing in reach: the chance that each of ``spaces`` is the one the officer
     meant, the space in reach nearest its goal (``goal_posterior``) among those still open (``open_``: not
@@ -275,9 +280,7 @@ def unstick_chances(view: dict[str, Any], card: str, spaces: Sequence[int], time
     on it this leg)."""
     chances = np.zeros(len(spaces))
     name, team = _team(view)
-    moves = [landing for landing in view["landings"] if landing["team"] == name]
-    start = max((n + 1 for n, landing in enumerate(moves) if landing["result"] == "evidence"), default=0)
-    leg = moves[start:]
+    leg = leg_landings(view, name)
     named = name_overlaps(view, card, spaces)
     if not leg or named.max() <= 0 or (named == named.max()).sum() != 1:
         return chances
