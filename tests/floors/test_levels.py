@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -209,7 +210,6 @@ def test_the_look_ahead_can_replay_the_easy_levels_own_rule_for_an_opponent():
 
 
 def test_the_easy_opponent_model_moves_the_other_seats_by_the_easy_rule_and_the_bots_own_by_its_judgement():
-    assert strong.LEVEL_BUDGETS["medium"].opponents == "greedy"  # the default: the bot's own judgement
     assert strong.LEVEL_BUDGETS["hard"].opponents == "easy"  # hard plays the round on as easy bots would
     differ = 0
     for st in _positions_of_easy_games(2, 5, 12):
@@ -221,6 +221,20 @@ def test_the_easy_opponent_model_moves_the_other_seats_by_the_easy_rule_and_the_
     assert differ > 0  # the two rules are not the same rule: the model matters
     with pytest.raises(ValueError):
         strong.modelled_reply(0, 8, "psychic")
+
+
+def test_medium_expects_the_other_seats_to_play_as_the_easy_level_does_and_that_changes_its_moves():
+    # medium's two replies are mostly the next seats' moves at 3-5 players; judged by medium's own rule they
+    # are not what the others play (docs/bots.md, "Floors medium below easy in the ladder")
+    medium = strong.LEVEL_BUDGETS["medium"]
+    assert medium.opponents == "easy"
+    own_rule = replace(medium, opponents="greedy")
+    differ = 0
+    for st in _positions_of_easy_games(4, 11, 16):
+        figures = GAME.movable(st, st.turn)
+        registered = SearchBot(GAME, st.turn, 1, medium).pick(st.clone(), figures)
+        differ += registered != SearchBot(GAME, st.turn, 1, own_rule).pick(st.clone(), figures)
+    assert differ > 0
 
 
 def test_in_the_race_the_needed_most_advanced_figures_count_fully_the_slowest_of_them_more_and_a_spare_less():
