@@ -237,7 +237,7 @@ def test_medium_expects_the_other_seats_to_play_as_the_easy_level_does_and_that_
     assert differ > 0
 
 
-def test_medium_plays_its_two_best_moves_to_the_end_of_the_round_with_three_to_five_players():
+def test_medium_plays_its_three_best_moves_to_the_end_of_the_round_with_three_to_five_players():
     # with 3-5 players the monster comes after every figure has moved once: weighed two moves after medium's,
     # it judged a board a dozen moves away from the one the monster meets (docs/bots.md, "Floors levels in the
     # ladder's mixed tables"); with two players medium keeps its five best and the next two moves
@@ -250,7 +250,7 @@ def test_medium_plays_its_two_best_moves_to_the_end_of_the_round_with_three_to_f
     st = _positions_of_easy_games(4, 11, 1)[0]
     bot = SearchBot(GAME, st.turn, 1, medium)
     bot.pick(st.clone(), GAME.movable(st, st.turn))
-    assert bot.last_search["looked"] == 2  # its two best, each to the end of the round
+    assert bot.last_search["looked"] == 3  # its three best, each to the end of the round
 
 
 def test_in_the_race_the_needed_most_advanced_figures_count_fully_the_slowest_of_them_more_and_a_spare_less():
