@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -209,7 +210,6 @@ def test_the_look_ahead_can_replay_the_easy_levels_own_rule_for_an_opponent():
 
 
 def test_the_easy_opponent_model_moves_the_other_seats_by_the_easy_rule_and_the_bots_own_by_its_judgement():
-    assert strong.LEVEL_BUDGETS["medium"].opponents == "greedy"  # the default: the bot's own judgement
     assert strong.LEVEL_BUDGETS["hard"].opponents == "easy"  # hard plays the round on as easy bots would
     differ = 0
     for st in _positions_of_easy_games(2, 5, 12):
@@ -221,6 +221,36 @@ def test_the_easy_opponent_model_moves_the_other_seats_by_the_easy_rule_and_the_
     assert differ > 0  # the two rules are not the same rule: the model matters
     with pytest.raises(ValueError):
         strong.modelled_reply(0, 8, "psychic")
+
+
+def test_medium_expects_the_other_seats_to_play_as_the_easy_level_does_and_that_changes_its_moves():
+    # medium's two replies are mostly the next seats' moves at 3-5 players; judged by medium's own rule they
+    # are not what the others play (docs/bots.md, "Floors medium below easy in the ladder")
+    medium = strong.LEVEL_BUDGETS["medium"]
+    assert medium.opponents == "easy"
+    own_rule = replace(medium, opponents="greedy")
+    differ = 0
+    for st in _positions_of_easy_games(4, 11, 16):
+        figures = GAME.movable(st, st.turn)
+        registered = SearchBot(GAME, st.turn, 1, medium).pick(st.clone(), figures)
+        differ += registered != SearchBot(GAME, st.turn, 1, own_rule).pick(st.clone(), figures)
+    assert differ > 0
+
+
+def test_medium_plays_its_three_best_moves_to_the_end_of_the_round_with_three_to_five_players():
+    # with 3-5 players the monster comes after every figure has moved once: weighed two moves after medium's,
+    # it judged a board a dozen moves away from the one the monster meets (docs/bots.md, "Floors levels in the
+    # ladder's mixed tables"); with two players medium keeps its five best and the next two moves
+    medium = strong.LEVEL_BUDGETS["medium"]
+    for players in (3, 4, 5):
+        figures_in_a_round = len(GAME.setup(players, 1).fig_owner)
+        assert medium.at(players).replies >= figures_in_a_round - 1  # every other move of the round
+        assert medium.at(players).shortlist < strong.LEVEL_BUDGETS["hard"].at(players).shortlist
+    assert medium.at(2).replies == 2 and medium.at(2).shortlist == 5 and medium.at(2).opponents == "easy"
+    st = _positions_of_easy_games(4, 11, 1)[0]
+    bot = SearchBot(GAME, st.turn, 1, medium)
+    bot.pick(st.clone(), GAME.movable(st, st.turn))
+    assert bot.last_search["looked"] == 3  # its three best, each to the end of the round
 
 
 def test_in_the_race_the_needed_most_advanced_figures_count_fully_the_slowest_of_them_more_and_a_spare_less():

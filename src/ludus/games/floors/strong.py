@@ -96,7 +96,14 @@ class Budget:
 _HARD = Budget(keep=40, shortlist=12, replies=19, reply_keep=8, seconds=None, opponents="easy")
 
 LEVEL_BUDGETS: dict[str, Budget] = {
-    "medium": Budget(keep=16, shortlist=5, replies=2, reply_keep=5, seconds=None),
+    # medium, like hard, plays its best moves on to the end of the round, the other seats by the easy level's
+    # rule, but only its 3 best. With 3-5 players it weighed the monster 2 moves after its own, a dozen moves
+    # before the monster really comes, and fell below easy in the ladder's mixed tables (it won 8 of 45
+    # four-player games against three easy bots; its 3 best to the end of the round, 24). With two players:
+    # its 5 best and the next 2 moves, already between easy and hard there (docs/bots.md, "Floors levels in
+    # the ladder's mixed tables")
+    "medium": Budget(keep=16, shortlist=3, replies=15, reply_keep=5, seconds=None, opponents="easy",
+                     duel=Budget(keep=16, shortlist=5, replies=2, reply_keep=5, seconds=None, opponents="easy")),
     # two players: a seat is left with too few figures far more often, and then the rules have settled the
     # game (``search.fate``); the same look-ahead judges such a world as won or lost, and from 6 tiles before
     # the end plays its 4 best moves on to the game's end over 8 orders of the tiles left (docs/bots.md,
