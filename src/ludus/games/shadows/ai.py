@@ -309,8 +309,7 @@ def literal_officer_chances(view: dict[str, Any], card: str, spaces: Sequence[in
     card handed over put back for one of its cards (the refill, unknown: each evenly). Each hypothesis weighs
     by its prior times the chance that officer hands over this card; a ``slip`` keeps every card possible."""
     _, team = _team(view)
-    here = team["figure"]
-    order = list(board.steps(here))
+    order = sorted(int(s) for s in spaces)  # the officer's ranking breaks ties in this order (board.steps)
     deck = deck_of(view)
     words = {s: name_words(percept(deck[view["pictures"][s]])) for s in order}
 
@@ -368,6 +367,7 @@ def literal_officer_chances(view: dict[str, Any], card: str, spaces: Sequence[in
                 meant[first] += prior * weight * odds
                 likely += prior * weight * odds
             caught += likely * police
+    meant[risk >= 1.0] = 0.0  # the officer never means a space where the team met the police
     total = meant.sum()
     if total <= 0:
         return np.zeros(len(spaces)), police_risk(view, spaces)
@@ -727,7 +727,9 @@ class Detective:
                 spread = float(scores.max() - scores.min()) or 1.0
                 return away + 0.001 * (scores - scores.min()) / spread
         if self.literal_listener is not None and view.get("mode") == "coop" and len(cards) == 1:
-            return self.listener_judgement(view, cards[0], spaces, scores)
+            judged = self.listener_judgement(view, cards[0], spaces, scores)
+            if judged is not None:
+                return judged
         if (self.blank_goal is not None and view.get("mode") == "coop" and len(cards) == 1
                 and names_nothing(view, cards, spaces)):
             return self.blank_judgement(view, cards[0], spaces, scores)
@@ -765,13 +767,16 @@ class Detective:
         return (weights @ worths) / weights.sum() + 1e-3 * scores
 
     def listener_judgement(self, view: dict[str, Any], card: str, spaces: Sequence[int],
-                           scores: np.ndarray) -> np.ndarray:
+                           scores: np.ndarray) -> np.ndarray | None:
         """``judge`` for a 1-card clue in co-op with ``literal_listener``: the chance that each space is the one a
         literal officer meant (``literal_officer_chances``), less ``listener_caution`` (by the police tokens the
         team holds) times the chance it shows police, both given the card handed over. A card that names
         nothing in reach is read by ``blank_judgement`` (with ``blank_goal``) plus ``literal_listener`` times that
-        chance. The reading breaks ties."""
+        chance. The reading breaks ties. None when no such officer would have handed this card over (the view
+        is then read as without the listener)."""
         meant, caught = literal_officer_chances(view, card, spaces)
+        if meant.max() <= 0:
+            return None
         tokens = len(_team(view)[1]["police"])
         cost = self.listener_caution[min(tokens, len(self.listener_caution) - 1)] if self.listener_caution else 0.0
         if self.blank_goal is not None and names_nothing(view, [card], spaces):
@@ -1055,7 +1060,10 @@ def _detective(settings: dict[str, Any], readers: Sequence[Reader], seed: int | 
 def _officer(settings: dict[str, Any], scorer: Reader, readers: Sequence[Reader], seed: int | None) -> Officer:
     # The officer's model of its own detectives: the same level's detective (no randomness is used
     # to predict it: its scores are a function of what the detectives see).
-    partner = _detective(settings, readers, None) if settings["trust"] > 0 else None
+    # It predicts the detective without the literal listener: that reading models a partner who goes by
+    # element names, not this officer, and an officer choosing gives for it hands a literal reader fewer
+    # cards it reads right (docs/bots.md, seventh pass); its other settings are the level's.
+    partner = _detective({**settings, "literal_listener": None}, readers, None) if settings["trust"] > 0 else None
     return Officer(scorer, seed, readers=readers, doubt=settings["officer_doubt"], literal=settings["literal"],
                    partner=partner, trust=settings["trust"], plainness=settings.get("plainness", 0.0))
 
