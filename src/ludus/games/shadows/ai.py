@@ -665,6 +665,11 @@ class Detective:
         clues of the leg tell it (``blank_target_chances``); a space it knows is safe (``known_safe``) gains
         ``blank_goal`` on that chance"""
         self.unstick = unstick
+        """in co-op: when a 1-card clue plainly names the space the figure just came from and the figure has
+        already been sent back like that ``unstick`` times this leg, the officer is stuck between spaces
+        (its best space has no card naming it); the detective then goes to another space in reach it
+        knows is safe (``known_safe``), the one it landed on least this leg, to show the officer a new
+        neighbourhood. None: never"""
         self.literal_listener = literal_listener
         """in co-op, for a 1-card clue (None: never): read it as a rational listener reads a partner who goes by
         element names (``literal_officer_chances``: the benchmark's literal officer, whose policy is known) and go
@@ -673,11 +678,6 @@ class Detective:
         self.listener_caution = tuple(listener_caution)
         """with ``literal_listener``: what the chance of police on a space costs, by the police tokens the team
         already holds (the last entry for more)"""
-        """in co-op: when a 1-card clue plainly names the space the figure just came from and the figure has
-        already been sent back like that ``unstick`` times this leg, the officer is stuck between spaces
-        (its best space has no card naming it); the detective then goes to another space in reach it
-        knows is safe (``known_safe``), the one it landed on least this leg, to show the officer a new
-        neighbourhood. None: never"""
 
     def scores(self, view: dict[str, Any], cards: Sequence[str], spaces: Sequence[int],
                readings: dict[tuple[str, str, tuple[int, ...]], np.ndarray] | None = None) -> np.ndarray:
