@@ -295,6 +295,88 @@ def unstick_chances(view: dict[str, Any], card: str, spaces: Sequence[int], time
     return chances
 
 
+def literal_officer_chances(view: dict[str, Any], card: str, spaces: Sequence[int], slip: float = 0.02,
+                            police_cost: float = 4.0) -> tuple[np.ndarray, np.ndarray]:
+    """For a 1-card clue in co-op: the chance that each of ``spaces`` is the one meant by an officer who goes
+    by element names (the literal officer of ``benchmarks/shadows_ai.py``, a partner whose policy is known),
+    read as a rational listener reads a speaker: for every goal the officer may head for (``goal_posterior``)
+    and every way the police may lie on the spaces in reach (``police_risk``, the team's tokens and the spaces
+    it knows are safe), such an officer ranks the spaces in reach by moves to that goal (police last), goes
+    down the ranking while a space is within one move of the best and shows no police, and names the first
+    space some card of its row names, with the card naming it most (ties an even pick); with no such card it
+    asks for a new row (the discarded one is public: under the hypothesis it must name none of them either),
+    and after that hands over any card for the best space. The row it chose from is the row now seen with the
+    card handed over put back for one of its cards (the refill, unknown: each evenly). Each hypothesis weighs
+    by its prior times the chance that officer hands over this card; a ``slip`` keeps every card possible."""
+    _, team = _team(view)
+    order = sorted(int(s) for s in spaces)  # the officer's ranking breaks ties in this order (board.steps)
+    deck = deck_of(view)
+    words = {s: name_words(percept(deck[view["pictures"][s]])) for s in order}
+
+    def named_by(row: Sequence[str]) -> np.ndarray:
+        return np.array([[len(name_words(percept(deck[c])) & words[s]) for s in order] for c in row])
+
+    seen = [c for c in view["face_up"] if c is not None and c != card]
+    rows = [[c for c in seen if c != new] for new in seen] if len(seen) >= 10 else [seen]
+    given = named_by([card])[0]
+    variants = []
+    for row in rows:
+        others = named_by(row) if row else np.zeros((0, len(order)), dtype=int)
+        best = np.maximum(others.max(axis=0) if len(row) else 0, given)
+        ties = (others == best).sum(axis=0) + 1 if len(row) else np.ones(len(order))
+        variants.append((best > 0, np.where((given == best) & (best > 0), 1.0 / ties, 0.0)))
+    discarded = refreshed_rows(view)
+    dropped = [named_by(discarded[n:n + 10]).max(axis=0) > 0 for n in range(0, len(discarded), 10)]
+    tokens_left = view["options"].get("police_limit", 3) - len(team["police"])
+    police_value = -100.0 if tokens_left <= 1 else -police_cost - 2.0 * (3 - tokens_left)
+    risk = police_risk(view, order)
+    unknown = [n for n in range(len(order)) if 0.0 < risk[n] < 1.0]
+    goals = goal_posterior(view)
+    by_distances: dict[tuple[int, ...], float] = {}
+    for goal in np.flatnonzero(goals > 1e-4 * goals.max()):
+        far = _moves_to(int(goal))
+        key = tuple(far[s] for s in order)
+        by_distances[key] = by_distances.get(key, 0.0) + float(goals[goal])
+    meant = np.zeros(len(order))
+    caught = np.zeros(len(order))
+    for pattern in itertools.product((False, True), repeat=len(unknown)):
+        police = risk >= 1.0
+        prior = 1.0
+        for n, is_police in zip(unknown, pattern, strict=True):
+            police[n] = is_police
+            prior *= risk[n] if is_police else 1.0 - risk[n]
+        for far, weight in by_distances.items():
+            values = np.array([police_value if police[n] else 1.0 if d == 0 else -float(d)
+                               for n, d in enumerate(far)])
+            ranked = sorted(range(len(order)), key=lambda n: -values[n])
+            walk = []
+            for n in ranked:
+                if values[n] < values.max() - 1.0 or police[n]:
+                    break
+                walk.append(n)
+            if any(row[walk].any() for row in dropped):
+                continue  # this officer would have named a space from the row it discarded
+            top = ranked[0]
+            likely = 0.0
+            for named, chance in variants:
+                first = next((n for n in walk if named[n]), None)
+                if first is None:  # no card names a good space: a new row first, then any card
+                    first, odds = top, (1.0 if dropped else slip) / 10
+                else:
+                    odds = chance[first] + slip / 10
+                meant[first] += prior * weight * odds
+                likely += prior * weight * odds
+            caught += likely * police
+    meant[risk >= 1.0] = 0.0  # the officer never means a space where the team met the police
+    total = meant.sum()
+    if total <= 0:
+        return np.zeros(len(spaces)), police_risk(view, spaces)
+    meant /= total
+    caught /= total
+    return (np.array([meant[order.index(s)] if s in order else 0.0 for s in spaces]),
+            np.array([caught[order.index(s)] if s in order else 1.0 for s in spaces]))
+
+
 def goals_on(kinds: Sequence[str | None], view: dict[str, Any]) -> set[int]:
     """Where the seat's team must go next on a card showing ``kinds``: unmarked evidence while markers
     are missing, else a client."""
@@ -530,7 +612,8 @@ class Detective:
                  pragmatic: float = 0.0, belief: MapBelief | None = None, clue_temperature: float = 1.0,
                  officer_temperature: float = 0.5, unclear_blind: bool = False,
                  aim_temperature: float = 0.0, literal_partner: float = 0.0,
-                 blank_goal: float | None = None, unstick: int | None = None) -> None:
+                 blank_goal: float | None = None, unstick: int | None = None,
+                 literal_listener: float | None = None, listener_caution: Sequence[float] = ()) -> None:
         self.readers: tuple[Reader, ...] = tuple(readers or ((scorer,) if scorer else all_readers()))
         self.rng = random.Random(seed)
         self.doubt = doubt
@@ -587,6 +670,14 @@ class Detective:
         (its best space has no card naming it); the detective then goes to another space in reach it
         knows is safe (``known_safe``), the one it landed on least this leg, to show the officer a new
         neighbourhood. None: never"""
+        self.literal_listener = literal_listener
+        """in co-op, for a 1-card clue (None: never): read it as a rational listener reads a partner who goes by
+        element names (``literal_officer_chances``: the benchmark's literal officer, whose policy is known) and go
+        where such an officer most likely meant (``listener_judgement``); for a card that names nothing in reach,
+        that chance times ``literal_listener`` is added to the ``blank_goal`` reading"""
+        self.listener_caution = tuple(listener_caution)
+        """with ``literal_listener``: what the chance of police on a space costs, by the police tokens the team
+        already holds (the last entry for more)"""
 
     def scores(self, view: dict[str, Any], cards: Sequence[str], spaces: Sequence[int],
                readings: dict[tuple[str, str, tuple[int, ...]], np.ndarray] | None = None) -> np.ndarray:
@@ -635,6 +726,10 @@ class Detective:
             if away.max() > 0:
                 spread = float(scores.max() - scores.min()) or 1.0
                 return away + 0.001 * (scores - scores.min()) / spread
+        if self.literal_listener is not None and view.get("mode") == "coop" and len(cards) == 1:
+            judged = self.listener_judgement(view, cards[0], spaces, scores)
+            if judged is not None:
+                return judged
         if (self.blank_goal is not None and view.get("mode") == "coop" and len(cards) == 1
                 and names_nothing(view, cards, spaces)):
             return self.blank_judgement(view, cards[0], spaces, scores)
@@ -670,6 +765,25 @@ class Detective:
         if weights.sum() <= 0:
             return scores
         return (weights @ worths) / weights.sum() + 1e-3 * scores
+
+    def listener_judgement(self, view: dict[str, Any], card: str, spaces: Sequence[int],
+                           scores: np.ndarray) -> np.ndarray | None:
+        """``judge`` for a 1-card clue in co-op with ``literal_listener``: the chance that each space is the one a
+        literal officer meant (``literal_officer_chances``), less ``listener_caution`` (by the police tokens the
+        team holds) times the chance it shows police, both given the card handed over. A card that names
+        nothing in reach is read by ``blank_judgement`` (with ``blank_goal``) plus ``literal_listener`` times that
+        chance. The reading breaks ties. None when no such officer would have handed this card over (the view
+        is then read as without the listener)."""
+        meant, caught = literal_officer_chances(view, card, spaces)
+        if meant.max() <= 0:
+            return None
+        tokens = len(_team(view)[1]["police"])
+        cost = self.listener_caution[min(tokens, len(self.listener_caution) - 1)] if self.listener_caution else 0.0
+        if self.blank_goal is not None and names_nothing(view, [card], spaces):
+            blank = self.blank_judgement(view, card, spaces, scores)
+            return blank + (self.literal_listener or 0.0) * meant - cost * caught
+        spread = float(scores.max() - scores.min()) or 1.0
+        return meant - cost * caught + 0.001 * (scores - scores.min()) / spread
 
     def blank_judgement(self, view: dict[str, Any], card: str, spaces: Sequence[int],
                         scores: np.ndarray) -> np.ndarray:
@@ -938,13 +1052,18 @@ def _detective(settings: dict[str, Any], readers: Sequence[Reader], seed: int | 
                      unclear_blind=settings.get("unclear_blind", False),
                      aim_temperature=settings.get("aim_temperature", 0.0),
                      literal_partner=settings.get("literal_partner", 0.0),
-                     blank_goal=settings.get("blank_goal"), unstick=settings.get("unstick"))
+                     blank_goal=settings.get("blank_goal"), unstick=settings.get("unstick"),
+                     literal_listener=settings.get("literal_listener"),
+                     listener_caution=settings.get("listener_caution", ()))
 
 
 def _officer(settings: dict[str, Any], scorer: Reader, readers: Sequence[Reader], seed: int | None) -> Officer:
     # The officer's model of its own detectives: the same level's detective (no randomness is used
     # to predict it: its scores are a function of what the detectives see).
-    partner = _detective(settings, readers, None) if settings["trust"] > 0 else None
+    # It predicts the detective without the literal listener: that reading models a partner who goes by
+    # element names, not this officer, and an officer choosing gives for it hands a literal reader fewer
+    # cards it reads right (docs/bots.md, seventh pass); its other settings are the level's.
+    partner = _detective({**settings, "literal_listener": None}, readers, None) if settings["trust"] > 0 else None
     return Officer(scorer, seed, readers=readers, doubt=settings["officer_doubt"], literal=settings["literal"],
                    partner=partner, trust=settings["trust"], plainness=settings.get("plainness", 0.0))
 
@@ -984,7 +1103,7 @@ LEVELS: dict[str, dict[str, Any]] = {
                **_PLAIN},
     "hard": {"scorer": "meaning+look", "readers": SCORER_NAMES, "officer_doubt": 0.6, "detective_doubt": 0.0,
              "names": 1.0, "literal": True, "trust": 0.5, "shun_police": True, "pragmatic": 1.5, "plainness": 0.5,
-             "blank_goal": 0.05, "unstick": 0},
+             "blank_goal": 0.05, "unstick": 0, "literal_listener": 0.5, "listener_caution": (0.0, 0.0, 1.0)},
 }
 """Bot levels for ``ludus.ai.bot.register_bot``: ``bot_factory(level)``."""
 
