@@ -44,7 +44,7 @@ PARTS = ("clue_before", "guess_points", "event_points", "final")
 class TruthBelief(Belief):
     """A belief that puts all its weight on the true assignment (diagnostic only)."""
 
-    truth: dict[int, int] = {}
+    truth: dict[int, int]
 
     def distribution(self, view: Mapping[str, Any]) -> tuple[list[Assignment], list[float]]:
         assignment = tuple(self.truth[s] for s in self.opponents)
@@ -55,7 +55,7 @@ class TruthBelief(Belief):
 class TruthBot(HardBot):
     """Hard told the opponents' identities (diagnostic: how much is a perfect belief worth?)."""
 
-    truth: dict[int, int] = {}
+    truth: dict[int, int]
 
     def ensure_belief(self, view: Mapping[str, Any]) -> Belief:
         if self.belief is None:
