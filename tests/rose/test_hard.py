@@ -7,7 +7,7 @@ import random
 from ludus.engine import Event
 from ludus.games.rose.components import COLOURS
 from ludus.games.rose.game import GAME
-from ludus.games.rose.hard import HardBot
+from ludus.games.rose.hard import HardBot, days_left
 
 
 def _known(players: int = 3, seed: int = 5) -> tuple[object, HardBot]:
@@ -33,6 +33,18 @@ def test_the_leader_is_pushed_harder_than_a_player_far_behind():
     assert weights[leader] > weights[behind] > 0
     # the opponents' weights are their shares of the chance to finish lowest: together as much as the own monk
     assert abs(weights[leader] + weights[behind] - 1.0) < 0.05
+
+
+def test_early_in_the_game_a_few_clue_ahead_already_makes_the_leader_the_one_to_push():
+    state, bot = _known()
+    leader, other = COLOURS[state.identity[1]], COLOURS[state.identity[2]]
+    state.clue[state.identity[1]] = 6
+    state.clue[state.identity[2]] = 10
+    view = GAME.view(state, 0)
+    assert days_left(view) >= 4
+    weights = bot.weights(view)
+    # four clue ahead with most of the game to play: the leader draws at least half as much again
+    assert weights[leader] > 1.5 * weights[other]
 
 
 def test_a_ranking_counts_fully_only_when_the_move_ends_the_day():

@@ -101,6 +101,11 @@ MODEL_PRIOR = 0.5
 """With ``model`` on: the chance that an opponent reads, before any of its signs was seen."""
 MODEL_DRAW = 0.5
 """With ``model`` on: the price per unit of belief and day for an opponent surely a reader."""
+HEAT_PER_DAY = 1.0
+"""How much wider (in clue) the leader weights' soft minimum is per day of play left: the estimates of the
+final clue grow less certain the more days remain (2.0 until 2026-12-02's seventh session; 1.0 pushes the
+leader harder while the game is still long, +1.9 points [+0.3, +3.5] against three easy bots on 2000
+paired games, docs/bots.md)."""
 FIXED_SETS = tuple(frozenset(s) for s in combinations(COLOURS, SPARED))
 """Every set of colours a player who does not read could spare."""
 
@@ -130,7 +135,7 @@ class HardBot(MediumBot):
     """``DECOY_WEIGHT``, per bot."""
     heat = 3.0
     """The leader weights' soft-minimum temperature with no day left; ``heat_per_day`` more per day left."""
-    heat_per_day = 2.0
+    heat_per_day = HEAT_PER_DAY
     identify = False
     """Let the sign model name the opponents too: an opponent's signs enter the belief as their likelihood
     under the two policies (one fixed set of spared colours that holds its own, or a reader's rule for its
