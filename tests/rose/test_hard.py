@@ -7,7 +7,7 @@ import random
 from ludus.engine import Event
 from ludus.games.rose.components import COLOURS
 from ludus.games.rose.game import GAME
-from ludus.games.rose.hard import HardBot
+from ludus.games.rose.hard import HardBot, days_left
 
 
 def _known(players: int = 3, seed: int = 5) -> tuple[object, HardBot]:
@@ -33,6 +33,18 @@ def test_the_leader_is_pushed_harder_than_a_player_far_behind():
     assert weights[leader] > weights[behind] > 0
     # the opponents' weights are their shares of the chance to finish lowest: together as much as the own monk
     assert abs(weights[leader] + weights[behind] - 1.0) < 0.05
+
+
+def test_early_in_the_game_a_few_clue_ahead_already_makes_the_leader_the_one_to_push():
+    state, bot = _known()
+    leader, other = COLOURS[state.identity[1]], COLOURS[state.identity[2]]
+    state.clue[state.identity[1]] = 6
+    state.clue[state.identity[2]] = 10
+    view = GAME.view(state, 0)
+    assert days_left(view) >= 4
+    weights = bot.weights(view)
+    # four clue ahead with most of the game to play: the leader draws at least half as much again
+    assert weights[leader] > 1.5 * weights[other]
 
 
 def test_a_ranking_counts_fully_only_when_the_move_ends_the_day():
@@ -222,3 +234,35 @@ def test_sparing_its_own_monk_costs_less_against_opponents_modelled_as_not_readi
         costs.append(bot.drawn(view) - plain)
     readers, fixed = costs
     assert readers > fixed > 0
+
+
+def _spares_one_set(identify: bool, often: int) -> tuple[dict[str, float], list[str]]:
+    """Seat 2 spares the same three colours all game (its own and two others), the ``often``-th of them four
+    times and the others once, and pushes the rest; seat 0's belief about seat 2, and those three colours."""
+    state = GAME.setup(4, 5)
+    own = [COLOURS[state.identity[seat]] for seat in range(4)]
+    kept = [own[2], *[c for c in COLOURS if c not in own][:2]]
+    pushed = [c for c in COLOURS if c not in kept and c != own[0]]
+    acts = ([(kept[often], -3)] * 4 + [(c, -3) for c in kept if c != kept[often]]
+            + [(c, 3) for c in pushed] * 2)
+    bot = HardBot(0, seed=1)
+    bot.identify = identify
+    events: list[Event] = []
+    for colour, amount in acts:
+        events += [Event("card_played", {"seat": 2, "card": "c0"}),
+                   Event("clue", {"monk": colour, "amount": amount, "pawn": "william"})]
+    bot.observe(events)
+    view = GAME.view(state, 0)
+    bot.catch_up(view)
+    return bot.belief.marginals(view)[2], kept
+
+
+def test_a_player_who_spares_one_set_of_colours_is_any_of_them_however_often_each_came_by():
+    for often in range(3):
+        believed, kept = _spares_one_set(True, often)
+        # its own monk is one of the colours it keeps sparing; which one its signs cannot tell
+        assert sum(believed[c] for c in kept) > 0.99
+        assert max(believed[c] for c in kept) < 1.5 * min(believed[c] for c in kept)
+        # counting each spare as evidence on its own picks the colour that came by most often
+        counted, _ = _spares_one_set(False, often)
+        assert counted[kept[often]] > 0.9

@@ -103,6 +103,9 @@ class Belief:
         self.acts: list[dict[str, int]] = [{} for _ in range(players)]
         """How many acts of each feature every seat made (for reports and tests)."""
         self.actor: int | None = None
+        self.shift: dict[int, list[float]] = {}
+        """Per opponent, log-likelihood per colour added on top of ``loglik`` in the joint belief (a seat's
+        model of that opponent's acts, see ``HardBot.identify``); none by default."""
         self._cache_key: Any = None
         self._cache: tuple[list[Assignment], list[float]] | None = None
         self._cumulative: list[float] = []
@@ -130,6 +133,11 @@ class Belief:
         self.acts[actor][name] = self.acts[actor].get(name, 0) + 1
         self._cache = None
 
+    def set_shift(self, seat: int, row: Sequence[float]) -> None:
+        """Replace the extra log-likelihood per colour of ``seat`` in the joint belief (see ``shift``)."""
+        self.shift[seat] = list(row)
+        self._cache = None
+
     # --- the joint belief -----------------------------------------------------------------
     def allowed(self, view: Mapping[str, Any]) -> list[list[int]]:
         """Per opponent, the colours it may be: not revealed by it, not the believer's own."""
@@ -148,7 +156,8 @@ class Belief:
         own = COLOUR_INDEX.get((view.get("you") or {}).get("identity"), -1)
         pool = [c for c in range(len(COLOURS)) if c != own]
         sets = [set(a) for a in allowed]
-        rows = [self.loglik[s] for s in self.opponents]
+        rows = [[v + d for v, d in zip(self.loglik[s], self.shift[s], strict=True)] if s in self.shift
+                else self.loglik[s] for s in self.opponents]
         assignments: list[Assignment] = []
         logs: list[float] = []
         for perm in permutations(pool, len(self.opponents)):

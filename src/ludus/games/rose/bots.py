@@ -75,6 +75,11 @@ def edition_of(view: Mapping[str, Any]) -> Edition:
 class GreedyBot:
     """A one-step greedy player that keeps its own monk clean and hides which monk that is."""
 
+    event_tile_cost = EVENT_TILE_COST
+    """What ending the day costs it (the event tile's clue at the end)."""
+    time_tile_value = TIME_TILE_VALUE
+    """What one time tile is worth to it (spent to keep a day going, won by a task tile)."""
+
     def __init__(self, seat: int, seed: int | None = None, decoys: int = DECOYS, decoy_weight: float = DECOY_WEIGHT,
                  whim: float = WHIM) -> None:
         self.seat = seat
@@ -136,7 +141,7 @@ class GreedyBot:
             matching = [tile["value"] for tile in place["tiles"] if tile["colour"] == pawn]
             if matching:
                 suspicion[pawn] = max(0, suspicion[pawn] - max(matching))
-                bonus += TIME_TILE_VALUE
+                bonus += self.time_tile_value
             else:
                 total = sum(tile["value"] for tile in place["tiles"])
                 suspicion[pawn] = min(ed.suspicion_max, suspicion[pawn] + total)
@@ -202,8 +207,8 @@ class GreedyBot:
             return 0.0
         need = hours - left + 1
         if need <= min(hours, self.spendable_tiles(view)):
-            return need * TIME_TILE_VALUE
-        return EVENT_TILE_COST
+            return need * self.time_tile_value
+        return self.event_tile_cost
 
     # --- choosing -----------------------------------------------------------------------------
     def choose(self, view: dict[str, Any], decision: Decision) -> Choice:
@@ -232,10 +237,10 @@ class GreedyBot:
         buildings, the hours the sundial turns, what the time costs, whether the day ends). A card that reaches
         the day's end either ends it (the event tile) or, with enough tiles, keeps it going for their cost."""
         for pawns, places, hours in self.card_moves(view, card):
-            ways = [(hours, 0.0, False)] if hours < left else [(hours, EVENT_TILE_COST, True)]
+            ways = [(hours, 0.0, False)] if hours < left else [(hours, self.event_tile_cost, True)]
             need = hours - left + 1
             if hours >= left and need <= min(hours, tiles):
-                ways.append((hours - need, need * TIME_TILE_VALUE, False))
+                ways.append((hours - need, need * self.time_tile_value, False))
             for played_hours, cost, ends in ways:
                 yield pawns, places, played_hours, cost, ends
 

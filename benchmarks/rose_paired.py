@@ -1,0 +1,179 @@
+"""Rose: today's hard against a candidate, on the same games, paired (issue 25, point 2).
+
+Each game of ``benchmarks/level_strength.py rose hard,<opponents> --seed S`` (the game's ``seating``: the
+deal and every bot's seed from the seed, the line-up rotated through the seats on each deal) is played twice:
+once with the base bot in the measured seat and once with the candidate, every other seat the same level
+with the same seed. Prints both win rates with 95% Wilson intervals, the games whose result differs, the
+paired mean difference (candidate − base) with a normal 95% interval, and both bots' mean clue from each
+source (before the final guesses / from being named / event tiles / final).
+
+A bot is ``hard`` or a diagnostic (never a level), then ``:attr=value,...`` overriding ``HardBot`` class
+attributes for that bot only (``hard:model_draw=0.4``). Diagnostics, to bound where the points are:
+
+- ``truth``: hard whose belief is told the opponents' true identities (a cheat: its weights, guesses and
+  revelations see the real assignment; what it thinks the readers read of it is unchanged).
+
+Keep seed 2026 for the final check (``level_strength.py``); screen on another seed range.
+
+    nice -n 15 .venv/bin/python benchmarks/rose_paired.py --candidate truth --seed 7000 --games 2000 --workers 2
+    nice -n 15 .venv/bin/python benchmarks/rose_paired.py --candidate hard:model_draw=0 --games 2000 --workers 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ludus.ai import bot_for
+from ludus.ai.backends import Backend, run_jobs
+from ludus.ai.stats import wilson_interval
+from ludus.engine import load_game
+from ludus.games.rose import simulate
+from ludus.games.rose.belief import Assignment, Belief
+from ludus.games.rose.hard import HardBot
+
+PROGRESS = 400
+"""Print the paired differences so far every this many games."""
+PARTS = ("clue_before", "guess_points", "event_points", "final")
+
+
+class TruthBelief(Belief):
+    """A belief that puts all its weight on the true assignment (diagnostic only)."""
+
+    truth: dict[int, int]
+
+    def distribution(self, view: Mapping[str, Any]) -> tuple[list[Assignment], list[float]]:
+        assignment = tuple(self.truth[s] for s in self.opponents)
+        self._cumulative = [1.0]
+        return [assignment], [1.0]
+
+
+class TruthBot(HardBot):
+    """Hard told the opponents' identities (diagnostic: how much is a perfect belief worth?)."""
+
+    truth: dict[int, int]
+
+    def ensure_belief(self, view: Mapping[str, Any]) -> Belief:
+        if self.belief is None:
+            belief = TruthBelief(self.seat, view["players"], temper=self.temper)
+            belief.truth = self.truth
+            self.belief = belief
+        return self.belief
+
+
+KINDS: dict[str, type[HardBot]] = {"hard": HardBot, "truth": TruthBot}
+
+
+def parse_value(text: str) -> Any:
+    if text in ("True", "False"):
+        return text == "True"
+    try:
+        return int(text)
+    except ValueError:
+        return float(text)
+
+
+def make_bot(spec: str, seat: int, seed: int, identity: list[int]) -> HardBot:
+    kind, _, rest = spec.partition(":")
+    bot = KINDS[kind](seat, seed)
+    for item in filter(None, rest.split(",")):
+        name, _, value = item.partition("=")
+        if not hasattr(HardBot, name):
+            raise ValueError(f"HardBot has no attribute {name!r}")
+        setattr(bot, name, parse_value(value))
+    if isinstance(bot, TruthBot):
+        bot.truth = {s: c for s, c in enumerate(identity) if s != seat}
+    return bot
+
+
+@dataclass(frozen=True)
+class Job:
+    opponents: tuple[str, ...]
+    number: int
+    seed: int
+    base: str
+    candidates: tuple[str, ...]
+
+
+Played = tuple[float, dict[str, int]]
+
+
+def play(job: Job, spec: str) -> Played:
+    game = load_game("rose")
+    levels = ["hard", *job.opponents]
+    deal, seated, entries = simulate.seating(levels, job.number, job.seed, True)
+    first = entries.index(0)
+    state = game.setup(len(seated), deal)
+    identity = list(state.identity)
+    bots: list[Any] = [make_bot(spec, seat, simulate.bot_seed(deal, seat), identity) if seat == first
+                       else bot_for(game, seat, level, seed=simulate.bot_seed(deal, seat))
+                       for seat, level in enumerate(seated)]
+    from ludus.engine import visible_events
+
+    while (outcome := game.outcome(state)) is None:
+        decision = min(game.decisions(state), key=lambda d: d.seat)
+        choice = bots[decision.seat].choose(game.view(state, decision.seat), decision)
+        events = game.apply(state, decision.seat, choice)
+        for seat, bot in enumerate(bots):
+            if hasattr(bot, "observe"):
+                bot.observe(visible_events(events, seat))
+    row = outcome.details.get("breakdown", {}).get(first) or outcome.details.get("breakdown", {}).get(str(first), {})
+    share = 1.0 / len(outcome.winners) if first in outcome.winners else 0.0
+    return share, {part: row.get(part, 0) for part in PARTS}
+
+
+def every(job: Job) -> tuple[int, list[Played]]:
+    return job.number, [play(job, spec) for spec in (job.base, *job.candidates)]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--opponents", default="easy,easy,easy")
+    parser.add_argument("--seed", type=int, default=7000)
+    parser.add_argument("--start", type=int, default=0)
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--base", default="hard")
+    parser.add_argument("--candidate", action="append", required=True,
+                        help="a bot to compare with the base; give it again for more (each paired with the base)")
+    parser.add_argument("--workers", type=int, default=1)
+    args = parser.parse_args()
+    opponents = tuple(level.strip() for level in args.opponents.split(","))
+    jobs = [Job(opponents, number, args.seed, args.base, tuple(args.candidate))
+            for number in range(args.start, args.start + args.games)]
+    names = [args.base, *args.candidate]
+    wins = [0.0] * len(names)
+    sources = [dict.fromkeys(PARTS, 0.0) for _ in names]
+    differences: list[list[float]] = [[] for _ in args.candidate]
+    for _number, results in run_jobs(every, jobs, Backend(workers=args.workers)):
+        for i, (share, row) in enumerate(results):
+            wins[i] += share
+            for part in PARTS:
+                sources[i][part] += row[part]
+        for i, (share, _row) in enumerate(results[1:]):
+            differences[i].append(share - results[0][0])
+        done = len(differences[0])
+        if done % PROGRESS == 0 and done < len(jobs):
+            print(f"games {done}: paired differences so far " + ", ".join(
+                f"{statistics.fmean(d) * 100:+.1f}" for d in differences) + " points", flush=True)
+    played = len(jobs)
+    last = args.start + args.games - 1
+    print(f"hard vs {','.join(opponents)}, seed {args.seed}, games {args.start}-{last} ({played}), seats rotated")
+    for i, (name, won, source) in enumerate(zip(names, wins, sources, strict=True)):
+        low, high = wilson_interval(won, played)
+        clue = "/".join(f"{source[part] / played:.2f}" for part in PARTS)
+        line = (f"  {name}: {won:.2f} wins, rate {won / played:.3f}, 95% Wilson [{low:.3f}, {high:.3f}]; "
+                f"clue before/named/event tiles/final {clue}")
+        if i:
+            diff = differences[i - 1]
+            mean = statistics.fmean(diff)
+            half = 1.96 * statistics.stdev(diff) / math.sqrt(played) if played > 1 else 0.0
+            line += (f"\n    games that differ {sum(1 for d in diff if d)}; paired difference with the base "
+                     f"{mean * 100:+.2f} points, 95% [{(mean - half) * 100:+.2f}, {(mean + half) * 100:+.2f}]")
+        print(line, flush=True)
+
+if __name__ == "__main__":
+    main()
