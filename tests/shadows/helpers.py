@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.util
+import sys
 from collections.abc import Mapping
+from pathlib import Path
+from types import ModuleType
 
 from ludus.engine import Event
 from ludus.games.shadows import board
@@ -68,3 +72,16 @@ def move(state: ShadowsState, team: str, space: int) -> list[Event]:
 
 def kinds(events: list[Event]) -> list[str]:
     return [event.kind for event in events]
+
+
+def shadows_ai_benchmark() -> ModuleType:
+    """``benchmarks/shadows_ai.py`` as a module (loaded once): its literal officer and reader are tested here."""
+    if "shadows_ai_benchmark" in sys.modules:
+        return sys.modules["shadows_ai_benchmark"]
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "shadows_ai.py"
+    spec = importlib.util.spec_from_file_location("shadows_ai_benchmark", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["shadows_ai_benchmark"] = module  # its dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module

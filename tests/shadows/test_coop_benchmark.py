@@ -4,30 +4,15 @@ the simulated time cap (``--minutes``)."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
-
 from ludus.games.shadows import board
 from ludus.games.shadows.ai import make_policy
 from ludus.games.shadows.game import GAME
 
-
-def _benchmark() -> ModuleType:
-    if "shadows_ai_benchmark" in sys.modules:
-        return sys.modules["shadows_ai_benchmark"]
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / "shadows_ai.py"
-    spec = importlib.util.spec_from_file_location("shadows_ai_benchmark", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["shadows_ai_benchmark"] = module  # its dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
+from .helpers import shadows_ai_benchmark
 
 
 def test_the_moves_left_to_a_goal_are_1_card_steps_that_never_land_on_police() -> None:
-    bench = _benchmark()
+    bench = shadows_ai_benchmark()
     state = GAME.setup(2, 3, {"coop": "apprentice", "rounds_to_win": 1})
     view = GAME.view(state, 0)
     kinds = view["map"]["kinds"]
@@ -41,7 +26,7 @@ def test_the_moves_left_to_a_goal_are_1_card_steps_that_never_land_on_police() -
 
 
 def test_a_detective_told_the_space_meant_lands_there_on_every_clue() -> None:
-    bench = _benchmark()
+    bench = shadows_ai_benchmark()
     officer = bench.LiteralOfficer(seed=1)
     tally = bench.Tally()
     bench.play_round(5, officer, bench.TellingDetective(officer, make_policy("detective", seed=2)), tally, 10 * 60)
@@ -50,7 +35,7 @@ def test_a_detective_told_the_space_meant_lands_there_on_every_clue() -> None:
 
 
 def test_every_move_is_counted_once_as_nearer_as_far_further_or_onto_police() -> None:
-    bench = _benchmark()
+    bench = shadows_ai_benchmark()
     tally = bench.Tally()
     bench.play_round(7, bench.LiteralOfficer(seed=1), make_policy("detective", seed=2), tally, 10 * 60)
     landed = sum(n for key, n in tally.why.items() if key.startswith("route: moves landing "))
@@ -59,7 +44,7 @@ def test_every_move_is_counted_once_as_nearer_as_far_further_or_onto_police() ->
 
 
 def test_a_round_still_going_at_the_cap_is_lost_on_time() -> None:
-    bench = _benchmark()
+    bench = shadows_ai_benchmark()
     tally = bench.Tally()
     bench.play_round(7, bench.LiteralOfficer(seed=1), make_policy("detective", seed=2), tally, 60.0)
     assert tally.won == 0

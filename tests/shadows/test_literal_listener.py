@@ -6,10 +6,6 @@ and did not. With two police tokens taken, the chance of police on a space costs
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -27,17 +23,7 @@ from ludus.games.shadows.ai import (
 )
 from ludus.games.shadows.game import GAME
 
-
-def _benchmark() -> ModuleType:
-    if "shadows_ai_benchmark" in sys.modules:
-        return sys.modules["shadows_ai_benchmark"]
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / "shadows_ai.py"
-    spec = importlib.util.spec_from_file_location("shadows_ai_benchmark", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["shadows_ai_benchmark"] = module  # its dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
+from .helpers import shadows_ai_benchmark
 
 
 def _detective(**settings: Any) -> Detective:
@@ -101,7 +87,7 @@ def test_a_detective_modelling_the_literal_officer_lands_where_it_meant_more_oft
     """Seeded co-op rounds of the benchmark's literal officer: on the cards that do not single out the space
     meant (tied, naming another space better, naming nothing), the detective that models the officer lands
     where it meant more often than the same detective without the model."""
-    bench = _benchmark()
+    bench = shadows_ai_benchmark()
 
     def unclear_hits(detective: Detective) -> tuple[int, int]:
         tally = bench.Tally()
