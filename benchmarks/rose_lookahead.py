@@ -23,7 +23,7 @@ from typing import Any
 from ludus.ai import bot_for
 from ludus.ai.backends import Backend, run_jobs
 from ludus.ai.stats import wilson_interval
-from ludus.engine import Decision, load_game, visible_events
+from ludus.engine import Decision, load_game
 from ludus.games.rose import simulate
 from ludus.games.rose.lookahead import LookaheadBot
 
@@ -69,13 +69,7 @@ def play(job: Job) -> tuple[int, float, list[float]]:
             bots.append(Timed(LookaheadBot(seat, seed, job.candidates, job.worlds)))
         else:
             bots.append(bot_for(game, seat, level, seed=seed))
-    while (outcome := game.outcome(state)) is None:
-        decision = min(game.decisions(state), key=lambda d: d.seat)
-        choice = bots[decision.seat].choose(game.view(state, decision.seat), decision)
-        events = game.apply(state, decision.seat, choice)
-        for seat, bot in enumerate(bots):
-            if hasattr(bot, "observe"):
-                bot.observe(visible_events(events, seat))
+    outcome = simulate.play_out(game, state, bots, f"game {job.number}")[0]
     winners = list(outcome.winners)
     share = 1.0 / len(winners) if first in winners else 0.0
     return job.number, share, bots[first].cards

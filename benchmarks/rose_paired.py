@@ -112,15 +112,7 @@ def play(job: Job, spec: str) -> Played:
     bots: list[Any] = [make_bot(spec, seat, simulate.bot_seed(deal, seat), identity) if seat == first
                        else bot_for(game, seat, level, seed=simulate.bot_seed(deal, seat))
                        for seat, level in enumerate(seated)]
-    from ludus.engine import visible_events
-
-    while (outcome := game.outcome(state)) is None:
-        decision = min(game.decisions(state), key=lambda d: d.seat)
-        choice = bots[decision.seat].choose(game.view(state, decision.seat), decision)
-        events = game.apply(state, decision.seat, choice)
-        for seat, bot in enumerate(bots):
-            if hasattr(bot, "observe"):
-                bot.observe(visible_events(events, seat))
+    outcome = simulate.play_out(game, state, bots, f"game {job.number}")[0]
     row = outcome.details.get("breakdown", {}).get(first) or outcome.details.get("breakdown", {}).get(str(first), {})
     share = 1.0 / len(outcome.winners) if first in outcome.winners else 0.0
     return share, {part: row.get(part, 0) for part in PARTS}

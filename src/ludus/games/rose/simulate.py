@@ -58,19 +58,28 @@ def bot_seed(seed: int, seat: int) -> int:
 
 def play_game(game: Game, levels: Sequence[str], seed: int, options: dict[str, Any] | None = None) -> GameRecord:
     """One whole game, each bot asked only with its own view and shown only its seat's events."""
-    players = len(levels)
-    state = game.setup(players, seed, options or {})
+    state = game.setup(len(levels), seed, options or {})
     bots = [bot_for(game, seat, level, seed=bot_seed(seed, seat)) for seat, level in enumerate(levels)]
+    outcome, decisions, think = play_out(game, state, bots, f"seed {seed}")
+    return GameRecord(seed, list(levels), outcome, decisions, think)
+
+
+def play_out(game: Game, state: Any, bots: Sequence[Any],
+             label: str = "") -> tuple[Outcome, int, list[list[float]]]:
+    """Play ``state`` to its end with one bot per seat (the lowest seat with a decision moves first), each bot
+    asked only with its own view and shown only its seat's events (``observe``, if it has one). Returns the
+    outcome, the number of decisions made and each seat's think times (wall clock) of its decisions with more
+    than one option."""
     watchers = [(seat, bot.observe) for seat, bot in enumerate(bots) if hasattr(bot, "observe")]
-    think: list[list[float]] = [[] for _ in range(players)]
+    think: list[list[float]] = [[] for _ in bots]
     decisions = 0
     while True:
         outcome = game.outcome(state)
         if outcome is not None:
-            return GameRecord(seed, list(levels), outcome, decisions, think)
+            return outcome, decisions, think
         pending = game.decisions(state)
         if not pending:
-            raise RuntimeError(f"rose: stalled game (seed {seed})")
+            raise RuntimeError(f"rose: stalled game ({label})")
         decision = min(pending, key=lambda d: d.seat)
         started = time.perf_counter()
         choice = bots[decision.seat].choose(game.view(state, decision.seat), decision)
