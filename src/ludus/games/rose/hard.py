@@ -59,6 +59,9 @@ from ludus.engine import Choice, Decision, Event
 from .belief import LOG_LR, Belief, feature
 from .bots import Tracks, coming_clue, edition_of
 from .components import COLOUR_INDEX, COLOURS
+from .policy import HEAT as POLICY_HEAT
+from .policy import SLIP as POLICY_SLIP
+from .policy import EasyModel
 from .strong import MediumBot, days_to_play
 
 TEMPER = 1.5
@@ -142,6 +145,16 @@ class HardBot(MediumBot):
     """Let the sign model name the opponents too: an opponent's signs enter the belief as their likelihood
     under the two policies (one fixed set of spared colours that holds its own, or a reader's rule for its
     own colour), mixed by ``MODEL_PRIOR``, in place of the signs' fixed ratios (needs ``model``)."""
+    policy = 0.0
+    """How much the easy level's rule names the opponents (``policy.EasyModel``: the likelihood of each
+    opponent's moves and signs under the easy rule, per colour it could be, times this); 0: off."""
+    policy_signs = True
+    """With ``policy``: judge the signs by the easy rule too (not only the moves)."""
+    policy_keep = 1.0
+    """With ``policy``: the share of the belief's own per-act evidence about an opponent that is kept
+    (1: the rule's likelihood is added on top; 0: it replaces the per-act ratios)."""
+    policy_heat = POLICY_HEAT
+    policy_slip = POLICY_SLIP
 
     def __init__(self, seat: int, seed: int | None = None) -> None:
         super().__init__(seat, seed, looks=frozenset())
@@ -165,20 +178,36 @@ class HardBot(MediumBot):
         public evidence says nobody holds), per colour it could be (in ``COLOURS`` order)."""
         self.signed: dict[int, list[float]] = {}
         """Per opponent: the belief's evidence per colour from its signs alone (replaced with ``identify``)."""
+        self.easy: EasyModel | None = None
+        """With ``policy``: the opponents' choices judged by the easy rule."""
 
     # --- how much each opponent reads ------------------------------------------------------------
     def catch_up(self, view: Mapping[str, Any]) -> Belief:
         belief = self.ensure_belief(view)
         pending = self.pending
+        easy = self.easy
+        if self.policy and easy is None:
+            easy = self.easy = EasyModel(self.seat, view["players"], self.policy_heat, self.policy_slip)
         if pending:
             self.pending = []
             for event in pending:
+                if easy is not None:
+                    easy.see(event)
                 if self.read:
                     self.note_push(view, belief, event)
                 if self.model:
                     self.note_sign(view, belief, event)
                 belief.observe((event,))
-        if self.identify and self.model:
+        if easy is not None:
+            if pending or easy.board is None:
+                easy.sync(view)
+                dropped = 1.0 - self.policy_keep
+                for opponent in belief.opponents:
+                    rule = easy.colours(opponent, self.policy_signs)
+                    row = [self.policy * r - dropped * v for r, v in zip(rule, belief.loglik[opponent], strict=True)]
+                    if belief.shift.get(opponent) != row:
+                        belief.set_shift(opponent, row)
+        elif self.identify and self.model:
             for opponent in self.fixed:
                 row = self.sign_identity(opponent)
                 if belief.shift.get(opponent) != row:
@@ -202,7 +231,7 @@ class HardBot(MediumBot):
         return row
 
     def observe(self, events: Iterable[Event]) -> None:
-        if (self.read or self.model) and self.belief is not None:
+        if (self.read or self.model or self.policy) and self.belief is not None:
             # kept until the next view, which tells the players and the revealed markers ``note_push`` needs
             self.pending = [*self.pending, *events]
             return
