@@ -1,0 +1,297 @@
+"""Who an opponent is, from how well each identity explains its choices under the easy level's own rule.
+
+The per-act ratios of ``belief.LOG_LR`` say "a player spares its own monk"; they cannot tell which colour of a
+spared set is the player's own, because the easy level spares one fixed set (its own monk and two decoys) all
+game. Its moves tell more: given the card it played (public), where it sent the pawn, or which pawn it sent,
+is the best move for its colour weights (own −1, decoys −0.35, every other colour the chance that some other
+player holds it), and that choice depends only on the public board. So for every hypothesis *own colour and
+two decoys* (6 × 10) the model asks what the easy rule would have chosen, from the board as it was, and keeps
+the log-likelihood of the choices actually made; a colour's likelihood is the mean over the decoy pairs.
+
+``EasyModel`` keeps the public board itself: a copy of the last view its seat was shown, brought up to date
+by the public events that follow (moves, tracks, task tiles, conversions, revealed markers), so every
+opponent's choice is judged on the board it was made from. Only what every seat sees is used: the card
+choice (it depends on the hidden hand) and the time-tile answers are not judged.
+
+A choice is ``(1 − slip) × softmax(gain / heat) + slip × uniform`` under a hypothesis, so a player who does
+not follow the easy rule (a stronger level, a human) only flattens the evidence instead of ruling its true
+colour out.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from itertools import combinations
+from typing import Any
+
+from ludus.engine import Event
+
+from .bots import DECOY_WEIGHT, WHIM, GreedyBot, Tracks, coming_clue, edition_of
+from .components import COLOURS
+
+DECOYS = 2
+"""The decoys the easy level protects besides its own monk."""
+HYPOTHESES: tuple[tuple[int, frozenset[int]], ...] = tuple(
+    (own, frozenset(pair))
+    for own in range(len(COLOURS))
+    for pair in combinations([c for c in range(len(COLOURS)) if c != own], DECOYS)
+)
+"""Every (own colour, decoy colours) an easy player could hold, as colour indices."""
+HEAT = 0.05
+"""Softmax temperature of a modelled move choice, in clue points (the easy rule adds ≤ 0.01 of noise)."""
+SLIP = 0.15
+"""The share of a modelled choice that is uniformly random (for players who do not follow the rule)."""
+SIGN_SLIP = WHIM / 2
+"""The easy rule picks a sign at random ``WHIM`` of the time (never for its own monk): this goes against it."""
+
+
+class _Recorder(GreedyBot):
+    """The easy rule's move arithmetic, keeping the tracks a move leads to instead of valuing them."""
+
+    found: list[float]
+
+    def value(self, view: Mapping[str, Any], tracks: Tracks, weights: Mapping[str, float]) -> float:
+        suspicion, clue = tracks
+        coming = coming_clue(view, suspicion)
+        self.found = [clue[c] + coming[c] + 0.02 * suspicion[c] for c in COLOURS]
+        return 0.0
+
+
+def board_of(view: Mapping[str, Any]) -> dict[str, Any]:
+    """The public board of a view, as a view-like dict of its own (safe to bring up to date)."""
+    return {
+        "players": view["players"],
+        "options": view.get("options"),
+        "phase": view.get("phase"),
+        "event": view.get("event"),
+        "sundial": view.get("sundial"),
+        "buildings": {
+            name: {"pawns": list(place["pawns"]), "tiles": [dict(t) for t in place["tiles"]]}
+            for name, place in view["buildings"].items()
+        },
+        "suspicion": dict(view["suspicion"]),
+        "clue": dict(view["clue"]),
+        "seats": [
+            {"seat": s["seat"], "revealed": list(s["revealed"]), "time_tiles": s["time_tiles"]} for s in view["seats"]
+        ],
+    }
+
+
+def update_board(board: dict[str, Any], event: Event) -> None:
+    """Bring ``board`` (from ``board_of``) past one public event."""
+    data = event.data
+    kind = event.kind
+    ed = edition_of(board)
+    floor = bool((board.get("options") or {}).get("clue_floor", True))
+
+    def clue(colour: str, amount: int) -> None:
+        value = board["clue"][colour] + amount
+        board["clue"][colour] = 0 if value < 0 and floor else value
+
+    def suspicion(colour: str, amount: int) -> None:
+        board["suspicion"][colour] = min(ed.suspicion_max, max(0, board["suspicion"][colour] + amount))
+
+    if kind == "move":
+        buildings = board["buildings"]
+        pawns = buildings[data["from"]]["pawns"]
+        if data["pawn"] in pawns:
+            pawns.remove(data["pawn"])
+        buildings[data["to"]]["pawns"].append(data["pawn"])
+    elif kind == "clue" and isinstance(data.get("amount"), int):
+        for colour in data.get("monks") or [data.get("monk")]:
+            if colour in board["clue"]:
+                clue(colour, data["amount"])
+    elif kind == "suspicion" and isinstance(data.get("amount"), int) and data.get("monk") in board["suspicion"]:
+        suspicion(data["monk"], data["amount"])
+    elif kind == "task_tile_taken":
+        tiles = board["buildings"][data["building"]]["tiles"]
+        board["buildings"][data["building"]]["tiles"] = [t for t in tiles if t["id"] != data["tile"]]
+        suspicion(data["monk"], -int(data["value"]))
+        board["seats"][data["seat"]]["time_tiles"] += 1
+    elif kind in ("time_tile_spent", "time_tile_returned"):
+        board["seats"][data["seat"]]["time_tiles"] -= 1
+    elif kind == "tiles_refilled":
+        board["buildings"][data["building"]]["tiles"] = [dict(ed.tile_views[ed.tile_index[t]]) for t in data["tiles"]]
+    elif kind == "conversion":
+        if data.get("skipped"):
+            return
+        for colour, amount in (data.get("clue") or {}).items():
+            if amount:
+                clue(colour, amount)
+        board["suspicion"] = dict.fromkeys(COLOURS, ed.suspicion_start)
+    elif kind == "revealed":
+        for seat, colour in (data.get("colours") or {}).items():
+            board["seats"][int(seat)]["revealed"].append(colour)
+            clue(colour, ed.revelation_clue)
+    elif kind == "day_started":
+        board["phase"] = "turn"
+        board["event"] = data.get("event")
+        board["sundial"] = 0
+    elif kind == "day_ended":
+        board["phase"] = "revelation"
+        board["event"] = None
+    elif kind == "sundial":
+        board["sundial"] = data.get("to")
+
+
+class EasyModel:
+    """Per opponent, the log-likelihood of its moves and signs under the easy rule, for every identity."""
+
+    def __init__(self, seat: int, players: int, heat: float = HEAT, slip: float = SLIP) -> None:
+        self.seat = seat
+        self.players = players
+        self.heat = heat
+        self.slip = slip
+        self.board: dict[str, Any] | None = None
+        self.actor: int | None = None
+        self.card: Mapping[str, Any] | None = None
+        self.moves: dict[int, list[float]] = {}
+        """Per opponent, per hypothesis (``HYPOTHESES``): log-likelihood of its moves."""
+        self.signs: dict[int, list[float]] = {}
+        """Per opponent, per hypothesis: log-likelihood of its signs."""
+        self.judged: dict[int, int] = {}
+        """Per opponent, how many of its choices were judged (for reports and tests)."""
+        self._recorder = _Recorder(seat, 0)
+
+    # --- the board ----------------------------------------------------------------------------
+    def sync(self, view: Mapping[str, Any]) -> None:
+        """Start again from what the seat sees now (the events so far brought the board here)."""
+        self.board = board_of(view)
+
+    def see(self, event: Event) -> None:
+        """Judge the act an event shows (if an opponent chose it), then bring the board past it."""
+        kind = event.kind
+        data = event.data
+        if kind == "card_played":
+            self.actor = data.get("seat")
+            ed = edition_of(self.board) if self.board is not None else None
+            card = data.get("card")
+            self.card = ed.card_views[ed.card_index[card]] if ed is not None and card in ed.card_index else None
+        elif kind in ("day_ended", "revealed", "game_over"):
+            self.actor = None
+            self.card = None
+        board = self.board
+        actor = self.actor
+        if board is not None and isinstance(actor, int) and actor != self.seat and 0 <= actor < self.players:
+            if kind == "move":
+                self.judge_move(board, actor, data)
+            elif (
+                kind in ("clue", "suspicion")
+                and data.get("pawn") in ("william", "adson")
+                and isinstance(data.get("amount"), int)
+                and data.get("monk") in COLOURS
+            ):
+                self.judge_sign(board, actor, data["monk"], data["amount"] < 0)
+        if board is not None:
+            update_board(board, event)
+
+    # --- the easy rule ------------------------------------------------------------------------
+    def base_weights(self, board: Mapping[str, Any], actor: int) -> list[list[float]]:
+        """Per own colour of ``actor``, the easy rule's weight of every colour before decoys: the chance that
+        some other player holds it, each equally likely any colour it has not revealed."""
+        seats = [s for s in board["seats"] if s["seat"] != actor]
+        rows = []
+        for own in range(len(COLOURS)):
+            row = []
+            for c, colour in enumerate(COLOURS):
+                nobody = 1.0
+                for seat in seats:
+                    candidates = [x for x in COLOURS if x != COLOURS[own] and x not in seat["revealed"]]
+                    if colour in candidates:
+                        nobody *= 1.0 - 1.0 / len(candidates)
+                row.append(-1.0 if c == own else 1.0 - nobody)
+            rows.append(row)
+        return rows
+
+    def weights(self, board: Mapping[str, Any], actor: int) -> list[list[float]]:
+        """The easy rule's colour weights under every hypothesis."""
+        base = self.base_weights(board, actor)
+        found = []
+        for own, decoys in HYPOTHESES:
+            row = list(base[own])
+            for d in decoys:
+                row[d] = DECOY_WEIGHT
+            found.append(row)
+        return found
+
+    def outcome(
+        self, board: Mapping[str, Any], pawn: str, building: str, pushed: frozenset[str]
+    ) -> tuple[list[float], float]:
+        """The tracks (clue + the clue today's suspicion turns into + 0.02 × suspicion, per colour) a move
+        leads to when the monks in ``pushed`` are pushed and the others spared, and its fixed bonus."""
+        proxy = {c: (1e-9 if c in pushed else -1.0) for c in COLOURS}
+        bonus = self._recorder.move_value(board, pawn, building, proxy, 0.0)
+        return self._recorder.found, bonus
+
+    def judge_move(self, board: dict[str, Any], actor: int, data: Mapping[str, Any]) -> None:
+        board["seat"] = actor  # the mover's own seat (Incredulous hits the others' time tiles)
+        card = self.card
+        pawn, target = data.get("pawn"), data.get("to")
+        buildings = board["buildings"]
+        where = {p: name for name, place in buildings.items() for p in place["pawns"]}
+        if card is None or where.get(pawn) != data.get("from") or target not in buildings:
+            return  # the board lost track (or nothing to judge)
+        if card["type"] == "building":
+            options = [(p, target) for p in where if where[p] != target]
+        else:
+            options = [(pawn, b) for b in buildings if b != where[pawn]]
+        if len(options) < 2:
+            return
+        chosen = options.index((pawn, target))
+        weights = self.weights(board, actor)
+        event = board.get("event")
+        cache: dict[tuple[int, frozenset[str]], tuple[list[float], float]] = {}
+        row = self.moves.setdefault(actor, [0.0] * len(HYPOTHESES))
+        uniform = self.slip / len(options)
+        for h, w in enumerate(weights):
+            top = max(0.0, max(w))
+            gains = []
+            for i, (p, b) in enumerate(options):
+                there = [m for m in buildings[b]["pawns"] if m in COLOURS and m != p]
+                pushed = frozenset(m for m in there if w[COLOURS.index(m)] > 0) if p not in COLOURS else frozenset()
+                key = (i, pushed)
+                if key not in cache:
+                    cache[key] = self.outcome(board, p, b, pushed)
+                tracks, bonus = cache[key]
+                if (event == "mysterious" and p in COLOURS and "william" in buildings[b]["pawns"]) or (
+                    event == "culprits_heels" and p == "william"
+                ):
+                    bonus += 2 * top
+                gains.append(sum(x * y for x, y in zip(w, tracks, strict=True)) + bonus)
+            best = max(gains)
+            total = sum(math.exp((g - best) / self.heat) for g in gains)
+            share = math.exp((gains[chosen] - best) / self.heat) / total
+            row[h] += math.log((1.0 - self.slip) * share + uniform)
+        self.judged[actor] = self.judged.get(actor, 0) + 1
+
+    def judge_sign(self, board: Mapping[str, Any], actor: int, colour: str, spared: bool) -> None:
+        c = COLOURS.index(colour)
+        row = self.signs.setdefault(actor, [0.0] * len(HYPOTHESES))
+        for h, w in enumerate(self.weights(board, actor)):
+            own = HYPOTHESES[h][0]
+            if own == c:
+                rule = 1.0 if spared else 0.0
+            else:
+                spares = w[c] <= 0
+                rule = (1.0 - SIGN_SLIP) if spares == spared else SIGN_SLIP
+            row[h] += math.log((1.0 - self.slip) * rule + self.slip * 0.5)
+        self.judged[actor] = self.judged.get(actor, 0) + 1
+
+    # --- per colour ---------------------------------------------------------------------------
+    def colours(self, opponent: int, signs: bool = True) -> list[float]:
+        """Per colour (``COLOURS`` order), log P(its judged choices | it is that colour): the mean over the
+        decoy pairs it could protect."""
+        moves = self.moves.get(opponent, [0.0] * len(HYPOTHESES))
+        signed = self.signs.get(opponent, [0.0] * len(HYPOTHESES)) if signs else [0.0] * len(HYPOTHESES)
+        total = [a + b for a, b in zip(moves, signed, strict=True)]
+        row = []
+        for own in range(len(COLOURS)):
+            logs = [v for (o, _), v in zip(HYPOTHESES, total, strict=True) if o == own]
+            top = max(logs)
+            row.append(top + math.log(sum(math.exp(v - top) for v in logs) / len(logs)))
+        top = max(row)
+        return [v - top for v in row]
+
+
+__all__ = ["HYPOTHESES", "EasyModel", "board_of", "update_board"]

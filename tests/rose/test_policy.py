@@ -1,0 +1,103 @@
+"""Naming the opponents by the easy level's rule: each colour judged by how well it explains their choices."""
+
+from __future__ import annotations
+
+from ludus.ai import bot_for
+from ludus.engine import Decision, visible_events
+from ludus.games.rose.components import COLOURS
+from ludus.games.rose.game import GAME
+from ludus.games.rose.hard import HardBot
+from ludus.games.rose.policy import EasyModel, board_of, update_board
+from ludus.games.rose.state import RoseState
+
+SEAT = 0
+
+
+def _play(game_seed: int, until_day: int, watchers: list[HardBot]) -> RoseState:
+    """Three easy bots and a hard bot (seat 0, ``policy`` off) play until ``until_day`` begins; every watcher
+    sits at seat 0 too, sees the same events and is shown the same views at hard's card decisions."""
+    state = GAME.setup(4, game_seed)
+    bots = [bot_for(GAME, seat, "easy", seed=game_seed * 10 + seat) for seat in range(4)]
+    bots[SEAT] = HardBot(SEAT, seed=game_seed)
+    bots[SEAT].policy = 0.0
+    while GAME.outcome(state) is None and state.day < until_day:
+        decision: Decision = min(GAME.decisions(state), key=lambda d: d.seat)
+        view = GAME.view(state, decision.seat)
+        if decision.seat == SEAT and decision.kind == "card":
+            for watcher in watchers:
+                watcher.catch_up(view)
+        events = GAME.apply(state, decision.seat, bots[decision.seat].choose(view, decision))
+        for seat, bot in enumerate(bots):
+            shown = visible_events(events, seat)
+            bot.observe(shown)
+            if seat == SEAT:
+                for watcher in watchers:
+                    watcher.observe(shown)
+    return state
+
+
+def _belief_in_the_truth(bot: HardBot, state: RoseState) -> float:
+    view = GAME.view(state, SEAT)
+    marginals = bot.catch_up(view).marginals(view)
+    return sum(marginals[s][COLOURS[state.identity[s]]] for s in marginals) / len(marginals)
+
+
+def test_the_board_kept_from_the_events_is_the_board_the_seat_is_shown():
+    state = GAME.setup(4, 11)
+    bots = [bot_for(GAME, seat, "easy", seed=seat) for seat in range(4)]
+    board = board_of(GAME.view(state, SEAT))
+    checked = 0
+    while GAME.outcome(state) is None:
+        decision = min(GAME.decisions(state), key=lambda d: d.seat)
+        events = GAME.apply(state, decision.seat, bots[decision.seat].choose(GAME.view(state, decision.seat), decision))
+        for event in visible_events(events, SEAT):
+            update_board(board, event)
+        view = GAME.view(state, SEAT)
+        if view["phase"] != "turn":
+            continue
+        shown = board_of(view)
+        for key in ("suspicion", "clue", "event", "sundial", "seats"):
+            assert board[key] == shown[key], key
+        for name, place in shown["buildings"].items():
+            assert sorted(board["buildings"][name]["pawns"]) == sorted(place["pawns"])
+            assert sorted(t["id"] for t in board["buildings"][name]["tiles"]) == sorted(t["id"] for t in place["tiles"])
+        checked += 1
+    assert checked > 100
+
+
+def test_the_easy_rule_names_easy_opponents_better_than_the_acts_alone():
+    before, after = [], []
+    for game_seed in range(3):
+        plain, ruled = HardBot(SEAT, seed=1), HardBot(SEAT, seed=1)
+        plain.policy, ruled.policy = 0.0, 1.0
+        state = _play(game_seed, 3, [plain, ruled])
+        before.append(_belief_in_the_truth(plain, state))
+        after.append(_belief_in_the_truth(ruled, state))
+        assert ruled.easy is not None and all(ruled.easy.judged.get(s, 0) >= 3 for s in range(1, 4))
+    # after two days the rule puts more weight on the opponents' true colours than the per-act ratios do
+    assert sum(after) / len(after) > sum(before) / len(before) + 0.05
+    assert sum(after) / len(after) > 0.8
+
+
+def test_an_easy_opponent_is_likeliest_its_own_colour_by_its_choices_alone():
+    watcher = HardBot(SEAT, seed=1)
+    watcher.policy = 1.0
+    state = _play(4, 4, [watcher])
+    model = watcher.easy
+    assert isinstance(model, EasyModel)
+    named = 0
+    for opponent in range(1, 4):
+        row = model.colours(opponent)
+        truth = state.identity[opponent]
+        # above the uniform prior and the likeliest colour for most of them
+        assert row[truth] > sum(row) / len(row)
+        named += max(range(len(COLOURS)), key=row.__getitem__) == truth
+    assert named >= 2
+
+
+def test_with_the_rule_off_the_belief_is_the_per_act_ratios_alone():
+    off = HardBot(SEAT, seed=1)
+    off.policy = 0.0
+    state = _play(1, 2, [off])
+    assert off.easy is None and not off.belief.shift
+    assert 0.0 < _belief_in_the_truth(off, state) < 1.0
