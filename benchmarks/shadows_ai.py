@@ -313,7 +313,7 @@ def main(argv: list[str] | None = None) -> int:
     lineups["ceiling: literal officer + a detective told the space meant, unstuck at 0 (not a bot)"] = (
         stuck, TellingDetective(stuck, make_policy("detective", seed=2), unstick=0))
     blank = LiteralOfficer(seed=1)
-    lineups["ceiling: literal officer + ludus' detective told the space meant on cards naming nothing (not a bot)"] = (
+    lineups["ceiling: literal officer with ludus' detective told the space meant on cards naming nothing"] = (
         blank, TellingDetective(blank, make_policy("detective", seed=2), blank_only=True))
     random.seed(args.seed)
     for name, (officer, detective) in lineups.items():

@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from ludus.games.shadows import ai
-from ludus.games.shadows.ai import Detective, _moves_to, all_readers, goal_posterior, goals_left
+from ludus.games.shadows.ai import Detective, Officer, SeatBot, _moves_to, all_readers, goal_posterior, goals_left
 from ludus.games.shadows.game import GAME
 
 from .helpers import shadows_ai_benchmark
@@ -68,3 +68,14 @@ def test_a_detective_picturing_the_nearest_goal_lands_where_the_officer_meant_mo
     even, clues_even = blank_hits(_detective(nearest_goal=False))
     assert clues_near > 40 and clues_even > 40
     assert near / clues_near > even / clues_even
+
+
+def test_the_hard_detective_pictures_the_nearest_goal_but_its_officer_predicts_it_without() -> None:
+    """The hard officer predicts its own detective without the prior (and without the listener): its gives, and
+    what a literal reader makes of them, stay as they were."""
+    bot = SeatBot(1, "hard")
+    detective, officer = bot.policies["detective"], bot.policies["officer"]
+    assert isinstance(detective, Detective) and isinstance(officer, Officer)
+    assert detective.nearest_goal
+    assert officer.partner is not None
+    assert not officer.partner.nearest_goal and officer.partner.literal_listener is None

@@ -181,6 +181,52 @@ def refreshed_rows(view: dict[str, Any]) -> list[str]:
     return []
 
 
+def earlier_new_rows(view: dict[str, Any]) -> list[tuple[int, list[str]]]:
+    """Every row the team's officer discarded for a new one this round (co-op only), with where the figure stood:
+    ``(space, row)``. The discard pile holds them in order between the cards of the team's moves; read back from
+    its end, landing by landing, as far as it matches (a reshuffled pile ends the reading), the latest first."""
+    if view.get("mode") != "coop":
+        return []
+    name, _ = _team(view)
+    discard = list(view.get("discard") or [])
+    moves = [landing for landing in view["landings"] if landing["team"] == name]
+    found: list[tuple[int, list[str]]] = []
+    end = len(discard)
+    for landing in reversed(moves):
+        given = list(landing.get("given") or [])
+        if not given:
+            break
+        start = next((s for s in range(end - len(given), -1, -1)
+                      if discard[s:s + len(given)] == given and (end - s - len(given)) % 10 == 0), None)
+        if start is None:
+            break
+        tail = discard[start + len(given):end]
+        found.extend((landing["space"], tail[n:n + 10]) for n in range(0, len(tail), 10))
+        end = start
+    else:  # every move read back: what lies before the first one was discarded where the round began
+        if moves and end % 10 == 0:
+            found.extend((moves[0]["from"], discard[n:n + 10]) for n in range(0, end, 10))
+    return found
+
+
+def remembered_police(view: dict[str, Any]) -> set[int]:
+    """Spaces a row the team's officer discarded earlier this round named while they were in reach (co-op): an
+    officer who names any safe space in reach some card names (the literal officer: two spaces next to the figure
+    are one move apart, so every safe one is within a move of the best) discards a row only when it names none,
+    so what it named was police (unless the goal itself was in reach). The rows since the last move are left to
+    the listener (``refreshed_rows``); spaces known safe or known police are left out."""
+    recent = len(refreshed_rows(view)) // 10
+    rows = earlier_new_rows(view)
+    rows = rows[recent:] if recent else rows
+    suspects: set[int] = set()
+    for here, row in rows:
+        spaces = list(board.steps(here))
+        for card in row:
+            suspects.update(s for s, n in zip(spaces, name_overlaps(view, card, spaces), strict=True) if n > 0)
+    _, team = _team(view)
+    return suspects - known_safe(view) - set(team["police"])
+
+
 def passed_over(view: dict[str, Any], card: str, spaces: Sequence[int]) -> np.ndarray:
     """For a card that names nothing in reach (``names_nothing``): which of ``spaces`` the officer had a
     card naming (sharing an element-name word with its picture) and still did not name, so that it
@@ -325,7 +371,8 @@ def unstick_chances(view: dict[str, Any], card: str, spaces: Sequence[int], time
 
 
 def literal_officer_chances(view: dict[str, Any], card: str, spaces: Sequence[int], slip: float = 0.02,
-                            police_cost: float = 4.0, goals: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+                            police_cost: float = 4.0, goals: np.ndarray | None = None,
+                            suspected: float | None = None) -> tuple[np.ndarray, np.ndarray]:
     """For a 1-card clue in co-op: the chance that each of ``spaces`` is the one meant by an officer who goes
     by element names (the literal officer of ``benchmarks/shadows_ai.py``, a partner whose policy is known),
     read as a rational listener reads a speaker: for every goal the officer may head for (``goal_posterior``)
@@ -337,7 +384,8 @@ def literal_officer_chances(view: dict[str, Any], card: str, spaces: Sequence[in
     and after that hands over any card for the best space. The row it chose from is the row now seen with the
     card handed over put back for one of its cards (the refill, unknown: each evenly). Each hypothesis weighs
     by its prior times the chance that officer hands over this card; a ``slip`` keeps every card possible.
-    ``goals``: the goal chances to use (``goal_posterior`` by default)."""
+    ``goals``: the goal chances to use (``goal_posterior`` by default); ``suspected``: the chance of police on a
+    space an earlier discarded row named (``remembered_police``; None: the even share of ``police_risk``)."""
     _, team = _team(view)
     order = sorted(int(s) for s in spaces)  # the officer's ranking breaks ties in this order (board.steps)
     deck = deck_of(view)
@@ -360,6 +408,9 @@ def literal_officer_chances(view: dict[str, Any], card: str, spaces: Sequence[in
     tokens_left = view["options"].get("police_limit", 3) - len(team["police"])
     police_value = -100.0 if tokens_left <= 1 else -police_cost - 2.0 * (3 - tokens_left)
     risk = police_risk(view, order)
+    if suspected is not None:
+        suspects = remembered_police(view)
+        risk = np.array([suspected if s in suspects and 0.0 < r < 1.0 else r for s, r in zip(order, risk, strict=True)])
     unknown = [n for n in range(len(order)) if 0.0 < risk[n] < 1.0]
     goals = goal_posterior(view) if goals is None else goals
     by_distances: dict[tuple[int, ...], float] = {}
@@ -644,7 +695,8 @@ class Detective:
                  aim_temperature: float = 0.0, literal_partner: float = 0.0,
                  blank_goal: float | None = None, unstick: int | None = None,
                  literal_listener: float | None = None, listener_caution: Sequence[float] = (),
-                 nearest_goal: bool = False, blank_caution: Sequence[float] = ()) -> None:
+                 nearest_goal: bool = False, blank_caution: Sequence[float] = (),
+                 police_memory: float | None = None) -> None:
         self.readers: tuple[Reader, ...] = tuple(readers or ((scorer,) if scorer else all_readers()))
         self.rng = random.Random(seed)
         self.doubt = doubt
@@ -712,6 +764,9 @@ class Detective:
         self.blank_caution = tuple(blank_caution)
         """with ``literal_listener`` and ``blank_goal``: ``listener_caution`` for a card that names nothing in reach
         (by the tokens held; empty: ``listener_caution`` for every card)"""
+        self.police_memory = police_memory
+        """with ``literal_listener``: the chance of police the listener gives a space that a row the officer
+        discarded earlier this round named while it was in reach (``remembered_police``). None: never"""
         self.nearest_goal = nearest_goal
         """how ``literal_listener`` and ``blank_goal`` picture the officer's goal before the leg's clues: the
         goal it heads for is the nearest of the goals its card still holds (``goal_posterior``'s ``nearest``:
@@ -817,7 +872,8 @@ class Detective:
         nothing in reach is read by ``blank_judgement`` (with ``blank_goal``) plus ``literal_listener`` times that
         chance. The reading breaks ties. None when no such officer would have handed this card over (the view
         is then read as without the listener)."""
-        meant, caught = literal_officer_chances(view, card, spaces, goals=self.goals(view))
+        meant, caught = literal_officer_chances(view, card, spaces, goals=self.goals(view),
+                                                suspected=self.police_memory)
         if meant.max() <= 0:
             return None
         tokens = len(_team(view)[1]["police"])
@@ -1101,7 +1157,8 @@ def _detective(settings: dict[str, Any], readers: Sequence[Reader], seed: int | 
                      literal_listener=settings.get("literal_listener"),
                      listener_caution=settings.get("listener_caution", ()),
                      nearest_goal=settings.get("nearest_goal", False),
-                     blank_caution=settings.get("blank_caution", ()))
+                     blank_caution=settings.get("blank_caution", ()),
+                     police_memory=settings.get("police_memory"))
 
 
 def _officer(settings: dict[str, Any], scorer: Reader, readers: Sequence[Reader], seed: int | None) -> Officer:
@@ -1110,7 +1167,10 @@ def _officer(settings: dict[str, Any], scorer: Reader, readers: Sequence[Reader]
     # It predicts the detective without the literal listener: that reading models a partner who goes by
     # element names, not this officer, and an officer choosing gives for it hands a literal reader fewer
     # cards it reads right (docs/bots.md, seventh pass); its other settings are the level's.
-    partner = _detective({**settings, "literal_listener": None}, readers, None) if settings["trust"] > 0 else None
+    # The nearest-goal prior is left out too (eighth pass): it reads the cards naming nothing, as the listener does,
+    # and leaving it out keeps the officer's gives, and what the literal reader makes of them, as they were.
+    plain = {**settings, "literal_listener": None, "nearest_goal": False}
+    partner = _detective(plain, readers, None) if settings["trust"] > 0 else None
     return Officer(scorer, seed, readers=readers, doubt=settings["officer_doubt"], literal=settings["literal"],
                    partner=partner, trust=settings["trust"], plainness=settings.get("plainness", 0.0))
 
@@ -1150,7 +1210,8 @@ LEVELS: dict[str, dict[str, Any]] = {
                **_PLAIN},
     "hard": {"scorer": "meaning+look", "readers": SCORER_NAMES, "officer_doubt": 0.6, "detective_doubt": 0.0,
              "names": 1.0, "literal": True, "trust": 0.5, "shun_police": True, "pragmatic": 1.5, "plainness": 0.5,
-             "blank_goal": 0.05, "unstick": 0, "literal_listener": 0.5, "listener_caution": (0.0, 0.0, 1.0)},
+             "blank_goal": 0.05, "unstick": 0, "literal_listener": 0.5, "listener_caution": (0.0, 0.0, 1.0),
+             "nearest_goal": True, "police_memory": 0.9},
 }
 """Bot levels for ``ludus.ai.bot.register_bot``: ``bot_factory(level)``."""
 
