@@ -162,11 +162,14 @@ class TellingDetective:
     """Not a bot: a detective told the space the officer means (``officer.last_plan``), for a ceiling of what
     reading the literal officer's clues can win. Where it is not told (no plan) it falls back on ``fallback``."""
 
-    def __init__(self, officer: Officer, fallback: Any, unstick: int | None = None) -> None:
+    def __init__(self, officer: Officer, fallback: Any, unstick: int | None = None, blank_only: bool = False) -> None:
         self.officer = officer
         self.fallback = fallback
         self.unstick = unstick
         """as ``Detective.unstick``: leave the officer's route for a space known safe when it is stuck"""
+        self.blank_only = blank_only
+        """told only when the card names nothing in reach (``ai.names_nothing``): every other card is read by
+        ``fallback``, so the line-up measures what reading those cards right is worth"""
 
     def choose(self, view: dict[str, Any], decision: Decision) -> Any:
         cards = decision.prompt.get("cards") or []
@@ -176,6 +179,8 @@ class TellingDetective:
             if away.max() > 0:
                 return spaces[int(away.argmax())]
         plan = self.officer.last_plan
+        if self.blank_only and not ai.names_nothing(view, cards, [int(s) for s in decision.options]):
+            return self.fallback.choose(view, decision)
         if plan is not None and plan.target in decision.options:
             return plan.target
         return self.fallback.choose(view, decision)
@@ -237,6 +242,14 @@ def play_round(seed: int, officer: Officer, detective: Any, tally: Tally, cap: f
         tally.why[f"lost with {len(team.markers)} evidence"] += 1
 
 
+def reseed(officer: Any, detective: Any, seed: int) -> None:
+    """Give the officer's and the detective's random streams (``rng``, where they have one; a detective told the
+    space meant: its fallback's) a start of their own for the round of ``seed`` (``--paired``)."""
+    for offset, player in ((1, officer), (2, detective), (2, getattr(detective, "fallback", None))):
+        if isinstance(getattr(player, "rng", None), random.Random):
+            player.rng = random.Random(1000003 * seed + offset)
+
+
 def accuracy_line(size: int, tally: Tally) -> str:
     clues = tally.clues[size]
     if not clues:
@@ -270,6 +283,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--minutes", type=float, default=TIME_CAP / 60,
                         help="simulated minutes before a round is stopped and counted lost (the rulebook's "
                              "apprentice countdown is 15 minutes of real time)")
+    parser.add_argument("--paired", action="store_true",
+                        help="reseed the officer's and the detective's random streams from each round's seed, so two "
+                             "settings run on the same seeds stay paired up to their first different move (without "
+                             "it the streams run on from round to round)")
     parser.add_argument("--settings", default="{}",
                         help='JSON settings laid over the hard level\'s (ai.LEVELS), e.g. \'{"plainness": 0.5}\'')
     args = parser.parse_args(argv)
@@ -295,6 +312,9 @@ def main(argv: list[str] | None = None) -> int:
     stuck = LiteralOfficer(seed=1)
     lineups["ceiling: literal officer + a detective told the space meant, unstuck at 0 (not a bot)"] = (
         stuck, TellingDetective(stuck, make_policy("detective", seed=2), unstick=0))
+    blank = LiteralOfficer(seed=1)
+    lineups["ceiling: literal officer with ludus' detective told the space meant on cards naming nothing"] = (
+        blank, TellingDetective(blank, make_policy("detective", seed=2), blank_only=True))
     random.seed(args.seed)
     for name, (officer, detective) in lineups.items():
         if args.only not in name:
@@ -302,6 +322,8 @@ def main(argv: list[str] | None = None) -> int:
         tally = Tally()
         started = time.perf_counter()
         for n in range(args.rounds):
+            if args.paired:
+                reseed(officer, detective, args.seed + n)
             play_round(args.seed + n, officer, detective, tally, args.minutes * 60)
             if args.progress and (n + 1) % args.progress == 0 and n + 1 < args.rounds:
                 report(f"{name} (so far)", tally, time.perf_counter() - started, args.why)

@@ -50,3 +50,19 @@ def test_a_round_still_going_at_the_cap_is_lost_on_time() -> None:
     assert tally.won == 0
     assert tally.why["round ended: time (the 1-minute cap)"] == 1
     assert tally.why["route: moves in rounds ended by time (the 1-minute cap)"] <= 60 / 20
+
+
+def test_with_paired_streams_a_round_plays_the_same_whatever_rounds_came_before() -> None:
+    """``--paired``: the officer's and the detective's random streams start afresh from each round's seed, so two
+    settings run on the same seeds differ only where their moves differ."""
+    bench = shadows_ai_benchmark()
+
+    def last_round(seeds: list[int]) -> list[tuple[str, int]]:
+        officer, detective = bench.LiteralOfficer(seed=1), make_policy("detective", seed=2)
+        for seed in seeds:
+            bench.reseed(officer, detective, seed)
+            tally = bench.Tally()
+            bench.play_round(seed, officer, detective, tally, 5 * 60)
+        return sorted(tally.why.items())
+
+    assert last_round([4]) == last_round([1, 2, 3, 4])

@@ -181,6 +181,52 @@ def refreshed_rows(view: dict[str, Any]) -> list[str]:
     return []
 
 
+def earlier_new_rows(view: dict[str, Any]) -> list[tuple[int, list[str]]]:
+    """Every row the team's officer discarded for a new one this round (co-op only), with where the figure stood:
+    ``(space, row)``. The discard pile holds them in order between the cards of the team's moves; read back from
+    its end, landing by landing, as far as it matches (a reshuffled pile ends the reading), the latest first."""
+    if view.get("mode") != "coop":
+        return []
+    name, _ = _team(view)
+    discard = list(view.get("discard") or [])
+    moves = [landing for landing in view["landings"] if landing["team"] == name]
+    found: list[tuple[int, list[str]]] = []
+    end = len(discard)
+    for landing in reversed(moves):
+        given = list(landing.get("given") or [])
+        if not given:
+            break
+        start = next((s for s in range(end - len(given), -1, -1)
+                      if discard[s:s + len(given)] == given and (end - s - len(given)) % 10 == 0), None)
+        if start is None:
+            break
+        tail = discard[start + len(given):end]
+        found.extend((landing["space"], tail[n:n + 10]) for n in range(0, len(tail), 10))
+        end = start
+    else:  # every move read back: what lies before the first one was discarded where the round began
+        if moves and end % 10 == 0:
+            found.extend((moves[0]["from"], discard[n:n + 10]) for n in range(0, end, 10))
+    return found
+
+
+def remembered_police(view: dict[str, Any]) -> set[int]:
+    """Spaces a row the team's officer discarded earlier this round named while they were in reach (co-op): an
+    officer who names any safe space in reach some card names (the literal officer: two spaces next to the figure
+    are one move apart, so every safe one is within a move of the best) discards a row only when it names none,
+    so what it named was police (unless the goal itself was in reach). The rows since the last move are left to
+    the listener (``refreshed_rows``); spaces known safe or known police are left out."""
+    recent = len(refreshed_rows(view)) // 10
+    rows = earlier_new_rows(view)
+    rows = rows[recent:] if recent else rows
+    suspects: set[int] = set()
+    for here, row in rows:
+        spaces = list(board.steps(here))
+        for card in row:
+            suspects.update(s for s, n in zip(spaces, name_overlaps(view, card, spaces), strict=True) if n > 0)
+    _, team = _team(view)
+    return suspects - known_safe(view) - set(team["police"])
+
+
 def passed_over(view: dict[str, Any], card: str, spaces: Sequence[int]) -> np.ndarray:
     """For a card that names nothing in reach (``names_nothing``): which of ``spaces`` the officer had a
     card naming (sharing an element-name word with its picture) and still did not name, so that it
@@ -211,7 +257,22 @@ def _moves_to(goal: int) -> tuple[int, ...]:
     return tuple(far.get(space, 8) for space in range(len(board.HEXES)))
 
 
-def goal_posterior(view: dict[str, Any], named: float = 1.0, aside: float = 0.3, stray: float = 0.03) -> np.ndarray:
+def goals_left(view: dict[str, Any]) -> int:
+    """How many goal spaces of the kind the team now seeks its card still holds unfound: the evidence spaces
+    of its card (in co-op the card shows every team's evidence) less the markers out, or its clients."""
+    options = view.get("options") or {}
+    params = maps.MapParams()
+    shared_evidence = int(options.get("shared_evidence", params.shared_evidence))
+    evidence = int(options.get("evidence", params.evidence))
+    _, team = _team(view)
+    if len(team["markers"]) >= EVIDENCE_MARKERS:
+        return int(options.get("clients", params.clients))
+    on_card = shared_evidence + (2 if view.get("mode") == "coop" else 1) * evidence
+    return max(1, on_card - len(_marked(view)))
+
+
+def goal_posterior(view: dict[str, Any], named: float = 1.0, aside: float = 0.3, stray: float = 0.03,
+                   nearest: bool = False) -> np.ndarray:
     """Where the team's officer is leading the figure now, as the detectives can tell from the view: one
     chance for every space of being the goal it heads for (the nearest unmarked evidence, or with 3
     markers out a client). A goal is not the centre, a marked space, a space the team landed on since
@@ -232,6 +293,18 @@ def goal_posterior(view: dict[str, Any], named: float = 1.0, aside: float = 0.3,
     for landing in phase:
         possible[landing["space"]] = 0.0
     logs = np.log(np.maximum(possible, 1e-12))
+    if nearest and possible.sum() > 0:
+        # the officer heads for the goal nearest the figure: of ``left`` goals spread evenly over the ``m``
+        # spaces still possible, a space is that goal when it is one and none of the spaces nearer is
+        left, m = goals_left(view), int(possible.sum())
+        here = team["figure"]
+        far = np.array([_moves_to(int(g))[here] if possible[g] > 0 else 99 for g in range(len(possible))])
+        for goal in np.flatnonzero(possible):
+            nearer = int(((far < far[goal]) & (possible > 0)).sum())
+            chance = left / m
+            for i in range(left - 1):
+                chance *= max(0.0, (m - 1 - nearer - i) / max(m - 1 - i, 1))
+            logs[goal] += np.log(max(chance, 1e-9))
     for landing in phase:
         given, start_space = landing.get("given") or [], landing.get("from")
         if len(given) != 1 or start_space is None:
@@ -257,11 +330,13 @@ def leg_landings(view: dict[str, Any], team: str) -> list[dict[str, Any]]:
     return moves[start:]
 
 
-def blank_target_chances(view: dict[str, Any], spaces: Sequence[int], open_: np.ndarray) -> np.ndarray:
+def blank_target_chances(view: dict[str, Any], spaces: Sequence[int], open_: np.ndarray,
+                         goals: np.ndarray | None = None) -> np.ndarray:
     """For a card that names nothing in reach: the chance that each of ``spaces`` is the one the officer
     meant, the space in reach nearest its goal (``goal_posterior``) among those still open (``open_``: not
-    passed over, not known police); ties share."""
-    goals = goal_posterior(view)
+    passed over, not known police); ties share. ``goals``: the goal chances to use (``goal_posterior`` by
+    default)."""
+    goals = goal_posterior(view) if goals is None else goals
     chances = np.zeros(len(spaces))
     if not open_.any():
         return chances
@@ -296,7 +371,8 @@ def unstick_chances(view: dict[str, Any], card: str, spaces: Sequence[int], time
 
 
 def literal_officer_chances(view: dict[str, Any], card: str, spaces: Sequence[int], slip: float = 0.02,
-                            police_cost: float = 4.0) -> tuple[np.ndarray, np.ndarray]:
+                            police_cost: float = 4.0, goals: np.ndarray | None = None,
+                            suspected: float | None = None) -> tuple[np.ndarray, np.ndarray]:
     """For a 1-card clue in co-op: the chance that each of ``spaces`` is the one meant by an officer who goes
     by element names (the literal officer of ``benchmarks/shadows_ai.py``, a partner whose policy is known),
     read as a rational listener reads a speaker: for every goal the officer may head for (``goal_posterior``)
@@ -307,7 +383,9 @@ def literal_officer_chances(view: dict[str, Any], card: str, spaces: Sequence[in
     asks for a new row (the discarded one is public: under the hypothesis it must name none of them either),
     and after that hands over any card for the best space. The row it chose from is the row now seen with the
     card handed over put back for one of its cards (the refill, unknown: each evenly). Each hypothesis weighs
-    by its prior times the chance that officer hands over this card; a ``slip`` keeps every card possible."""
+    by its prior times the chance that officer hands over this card; a ``slip`` keeps every card possible.
+    ``goals``: the goal chances to use (``goal_posterior`` by default); ``suspected``: the chance of police on a
+    space an earlier discarded row named (``remembered_police``; None: the even share of ``police_risk``)."""
     _, team = _team(view)
     order = sorted(int(s) for s in spaces)  # the officer's ranking breaks ties in this order (board.steps)
     deck = deck_of(view)
@@ -330,8 +408,11 @@ def literal_officer_chances(view: dict[str, Any], card: str, spaces: Sequence[in
     tokens_left = view["options"].get("police_limit", 3) - len(team["police"])
     police_value = -100.0 if tokens_left <= 1 else -police_cost - 2.0 * (3 - tokens_left)
     risk = police_risk(view, order)
+    if suspected is not None:
+        suspects = remembered_police(view)
+        risk = np.array([suspected if s in suspects and 0.0 < r < 1.0 else r for s, r in zip(order, risk, strict=True)])
     unknown = [n for n in range(len(order)) if 0.0 < risk[n] < 1.0]
-    goals = goal_posterior(view)
+    goals = goal_posterior(view) if goals is None else goals
     by_distances: dict[tuple[int, ...], float] = {}
     for goal in np.flatnonzero(goals > 1e-4 * goals.max()):
         far = _moves_to(int(goal))
@@ -613,7 +694,9 @@ class Detective:
                  officer_temperature: float = 0.5, unclear_blind: bool = False,
                  aim_temperature: float = 0.0, literal_partner: float = 0.0,
                  blank_goal: float | None = None, unstick: int | None = None,
-                 literal_listener: float | None = None, listener_caution: Sequence[float] = ()) -> None:
+                 literal_listener: float | None = None, listener_caution: Sequence[float] = (),
+                 nearest_goal: bool = False, blank_caution: Sequence[float] = (),
+                 police_memory: float | None = None) -> None:
         self.readers: tuple[Reader, ...] = tuple(readers or ((scorer,) if scorer else all_readers()))
         self.rng = random.Random(seed)
         self.doubt = doubt
@@ -678,6 +761,16 @@ class Detective:
         self.listener_caution = tuple(listener_caution)
         """with ``literal_listener``: what the chance of police on a space costs, by the police tokens the team
         already holds (the last entry for more)"""
+        self.blank_caution = tuple(blank_caution)
+        """with ``literal_listener`` and ``blank_goal``: ``listener_caution`` for a card that names nothing in reach
+        (by the tokens held; empty: ``listener_caution`` for every card)"""
+        self.police_memory = police_memory
+        """with ``literal_listener``: the chance of police the listener gives a space that a row the officer
+        discarded earlier this round named while it was in reach (``remembered_police``). None: never"""
+        self.nearest_goal = nearest_goal
+        """how ``literal_listener`` and ``blank_goal`` picture the officer's goal before the leg's clues: the
+        goal it heads for is the nearest of the goals its card still holds (``goal_posterior``'s ``nearest``:
+        a space near the figure is far likelier it than one across the board), not any space evenly"""
 
     def scores(self, view: dict[str, Any], cards: Sequence[str], spaces: Sequence[int],
                readings: dict[tuple[str, str, tuple[int, ...]], np.ndarray] | None = None) -> np.ndarray:
@@ -766,6 +859,11 @@ class Detective:
             return scores
         return (weights @ worths) / weights.sum() + 1e-3 * scores
 
+    def goals(self, view: dict[str, Any]) -> np.ndarray:
+        """Where the detective pictures the officer's goal (``goal_posterior``, with this detective's
+        ``nearest_goal``)."""
+        return goal_posterior(view, nearest=self.nearest_goal)
+
     def listener_judgement(self, view: dict[str, Any], card: str, spaces: Sequence[int],
                            scores: np.ndarray) -> np.ndarray | None:
         """``judge`` for a 1-card clue in co-op with ``literal_listener``: the chance that each space is the one a
@@ -774,12 +872,15 @@ class Detective:
         nothing in reach is read by ``blank_judgement`` (with ``blank_goal``) plus ``literal_listener`` times that
         chance. The reading breaks ties. None when no such officer would have handed this card over (the view
         is then read as without the listener)."""
-        meant, caught = literal_officer_chances(view, card, spaces)
+        meant, caught = literal_officer_chances(view, card, spaces, goals=self.goals(view),
+                                                suspected=self.police_memory)
         if meant.max() <= 0:
             return None
         tokens = len(_team(view)[1]["police"])
         cost = self.listener_caution[min(tokens, len(self.listener_caution) - 1)] if self.listener_caution else 0.0
         if self.blank_goal is not None and names_nothing(view, [card], spaces):
+            if self.blank_caution:
+                cost = self.blank_caution[min(tokens, len(self.blank_caution) - 1)]
             blank = self.blank_judgement(view, card, spaces, scores)
             return blank + (self.literal_listener or 0.0) * meant - cost * caught
         spread = float(scores.max() - scores.min()) or 1.0
@@ -793,7 +894,7 @@ class Detective:
         _, team = _team(view)
         police = np.array([s in team["police"] for s in spaces])
         open_ = (passed_over(view, card, spaces) == 0) & ~police
-        chances = blank_target_chances(view, spaces, open_)
+        chances = blank_target_chances(view, spaces, open_, self.goals(view))
         safe = np.array([s in known_safe(view) for s in spaces])
         value = chances + (self.blank_goal or 0.0) * (safe & open_) - 1.0 * ~open_ - 10.0 * police
         spread = float(scores.max() - scores.min()) or 1.0
@@ -1054,7 +1155,10 @@ def _detective(settings: dict[str, Any], readers: Sequence[Reader], seed: int | 
                      literal_partner=settings.get("literal_partner", 0.0),
                      blank_goal=settings.get("blank_goal"), unstick=settings.get("unstick"),
                      literal_listener=settings.get("literal_listener"),
-                     listener_caution=settings.get("listener_caution", ()))
+                     listener_caution=settings.get("listener_caution", ()),
+                     nearest_goal=settings.get("nearest_goal", False),
+                     blank_caution=settings.get("blank_caution", ()),
+                     police_memory=settings.get("police_memory"))
 
 
 def _officer(settings: dict[str, Any], scorer: Reader, readers: Sequence[Reader], seed: int | None) -> Officer:
@@ -1063,7 +1167,10 @@ def _officer(settings: dict[str, Any], scorer: Reader, readers: Sequence[Reader]
     # It predicts the detective without the literal listener: that reading models a partner who goes by
     # element names, not this officer, and an officer choosing gives for it hands a literal reader fewer
     # cards it reads right (docs/bots.md, seventh pass); its other settings are the level's.
-    partner = _detective({**settings, "literal_listener": None}, readers, None) if settings["trust"] > 0 else None
+    # The nearest-goal prior is left out too (eighth pass): it reads the cards naming nothing, as the listener does,
+    # and leaving it out keeps the officer's gives, and what the literal reader makes of them, as they were.
+    plain = {**settings, "literal_listener": None, "nearest_goal": False}
+    partner = _detective(plain, readers, None) if settings["trust"] > 0 else None
     return Officer(scorer, seed, readers=readers, doubt=settings["officer_doubt"], literal=settings["literal"],
                    partner=partner, trust=settings["trust"], plainness=settings.get("plainness", 0.0))
 
@@ -1103,7 +1210,8 @@ LEVELS: dict[str, dict[str, Any]] = {
                **_PLAIN},
     "hard": {"scorer": "meaning+look", "readers": SCORER_NAMES, "officer_doubt": 0.6, "detective_doubt": 0.0,
              "names": 1.0, "literal": True, "trust": 0.5, "shun_police": True, "pragmatic": 1.5, "plainness": 0.5,
-             "blank_goal": 0.05, "unstick": 0, "literal_listener": 0.5, "listener_caution": (0.0, 0.0, 1.0)},
+             "blank_goal": 0.05, "unstick": 0, "literal_listener": 0.5, "listener_caution": (0.0, 0.0, 1.0),
+             "nearest_goal": True, "police_memory": 0.9},
 }
 """Bot levels for ``ludus.ai.bot.register_bot``: ``bot_factory(level)``."""
 
