@@ -40,11 +40,11 @@ def bot_copy(bot: Any, level: str, seat: int, seed: int) -> Any:
     return other
 
 
-def play_on(st: FloorsState, bots: list[Any]) -> list[int]:
+def play_on(st: FloorsState, bots: list[Any]) -> FloorsState:
     while st.phase != "over":
         decision = GAME.decisions(st)[0]
         GAME.apply(st, decision.seat, bots[decision.seat].choose(GAME.view(st, decision.seat), decision))
-    return list(st.winners or [])
+    return st
 
 
 def share(winners: list[int], seat: int) -> float:
@@ -73,6 +73,7 @@ def one_game(job: tuple[list[str], int, int, dict[str, dict[str, Any]]]) -> dict
     seeds = [simulate.bot_seed(deal, s) for s in range(len(levels))]
     bots = [bot_for(GAME, s, lv, seeds[s]) for s, lv in enumerate(seated)]
     results: dict[str, float] = {}
+    out: dict[str, int] = {}
     forked_at: dict[str, int] = {}
     started = time.process_time()
     while st.phase != "over":
@@ -96,7 +97,9 @@ def one_game(job: tuple[list[str], int, int, dict[str, dict[str, Any]]]) -> dict
                 fork = GAME.clone(st)
                 fork_bots = [probe if s == seat else bot_copy(b, seated[s], s, seeds[s]) for s, b in enumerate(bots)]
                 GAME.apply(fork, seat, probe_choice)
-                results[name] = share(play_on(fork, fork_bots), seat)
+                ended = play_on(fork, fork_bots)
+                results[name] = share(list(ended.winners or []), seat)
+                out[name] = ended.out[seat]
                 forked_at[name] = st.round
         else:
             choice = bot.choose(view, decision)
@@ -104,24 +107,54 @@ def one_game(job: tuple[list[str], int, int, dict[str, dict[str, Any]]]) -> dict
     base = share(list(st.winners or []), seat)
     for name in budgets:
         results.setdefault(name, base)
-    return {"number": number, "base": base, "variants": results, "forked_at": forked_at,
-            "cpu": time.process_time() - started}
+        out.setdefault(name, st.out[seat])
+    return {
+        "number": number,
+        "base": base,
+        "variants": results,
+        "forked_at": forked_at,
+        "base_out": st.out[seat],
+        "out": out,
+        "cpu": time.process_time() - started,
+    }
+
+
+def figures_out(games: list[dict[str, Any]], name: str | None) -> str:
+    """The measured seat's figures out a game (what places the seats after the winner), and in its lost games."""
+    rows = [
+        (
+            g["base"] if name is None else g["variants"][name],
+            g.get("base_out") if name is None else g.get("out", {}).get(name),
+        )
+        for g in games
+    ]
+    rows = [(won, out) for won, out in rows if out is not None]
+    if not rows:
+        return "figures out not recorded"
+    lost = [out for won, out in rows if won == 0]
+    per_lost = sum(lost) / len(lost) if lost else 0.0
+    return f"{sum(out for _, out in rows) / len(rows):.2f} figures out a game, {per_lost:.2f} a lost game"
 
 
 def summary(games: list[dict[str, Any]], names: list[str]) -> str:
     n = len(games)
     base = sum(g["base"] for g in games)
     low, high = wilson_interval(base, n)
-    lines = [f"games {n}: registered won {base:g} ({base / n:.3f} [{low:.3f}, {high:.3f}]); "
-             f"CPU {sum(g['cpu'] for g in games) / n:.1f} s a game"]
+    lines = [
+        f"games {n}: registered won {base:g} ({base / n:.3f} [{low:.3f}, {high:.3f}]), "
+        f"{figures_out(games, None)}; CPU {sum(g['cpu'] for g in games) / n:.1f} s a game"
+    ]
     for name in names:
         wins = sum(g["variants"][name] for g in games)
         low, high = wilson_interval(wins, n)
         gained = [g["number"] for g in games if g["variants"][name] > g["base"]]
         lost = [g["number"] for g in games if g["variants"][name] < g["base"]]
         forks = sum(name in g["forked_at"] for g in games)
-        lines.append(f"  {name}: won {wins:g} ({wins / n:.3f} [{low:.3f}, {high:.3f}]); forked in {forks} games; "
-                     f"won {len(gained)} the registered lost {gained}, lost {len(lost)} it won {lost}")
+        lines.append(
+            f"  {name}: won {wins:g} ({wins / n:.3f} [{low:.3f}, {high:.3f}]); forked in {forks} games; "
+            f"won {len(gained)} the registered lost {gained}, lost {len(lost)} it won {lost}; "
+            f"{figures_out(games, name)}"
+        )
     return "\n".join(lines)
 
 

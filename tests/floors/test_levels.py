@@ -19,8 +19,10 @@ from ludus.games.floors.simulate import GameRecord, Ladder, report, run_ladder, 
 from ludus.games.floors.state import EATEN, OUT, FloorsState
 from ludus.games.floors.strong import Budget, SearchBot
 
-SMALL = {"medium": Budget(keep=4, shortlist=2, replies=1, reply_keep=3, seconds=None),
-         "hard": Budget(keep=6, shortlist=3, replies=2, reply_keep=3, seconds=None)}
+SMALL = {
+    "medium": Budget(keep=4, shortlist=2, replies=1, reply_keep=3, seconds=None),
+    "hard": Budget(keep=6, shortlist=3, replies=2, reply_keep=3, seconds=None),
+}
 
 
 @pytest.fixture
@@ -443,10 +445,19 @@ def _last_tiles_position() -> tuple[FloorsState, int]:
 
 def test_hard_with_the_endgame_plays_the_move_that_wins_most_play_outs_and_as_before_elsewhere():
     endgame = strong.Endgame(tiles=3, moves=4, orders=6, own=2)
-    plain = Budget(keep=6, shortlist=4, replies=4, reply_keep=3, seconds=None, opponents="easy",
-                   race=search.Race(decided=True))
-    ending = Budget(keep=6, shortlist=4, replies=4, reply_keep=3, seconds=None, opponents="easy",
-                    race=search.Race(decided=True), endgame=endgame)
+    plain = Budget(
+        keep=6, shortlist=4, replies=4, reply_keep=3, seconds=None, opponents="easy", race=search.Race(decided=True)
+    )
+    ending = Budget(
+        keep=6,
+        shortlist=4,
+        replies=4,
+        reply_keep=3,
+        seconds=None,
+        opponents="easy",
+        race=search.Race(decided=True),
+        endgame=endgame,
+    )
     # before stage 2's last tiles: the same move, and the bot's generator drawn from alike
     for world in _positions_of_easy_games(2, 5, 4):
         decision = GAME.decisions(world)[0]
@@ -467,12 +478,34 @@ def test_hard_with_the_endgame_plays_the_move_that_wins_most_play_outs_and_as_be
     search.score_now(found, seat, plain.race)
     found.sort(key=lambda c: -c.score)
     model = strong.modelled_reply(seat, plain.reply_keep, plain.opponents, plain.race)
-    values = [(search.round_value(c.state, seat, plain.replies, model, plain.race), i)
-              for i, c in enumerate(found[:plain.shortlist])]
+    values = [
+        (search.round_value(c.state, seat, plain.replies, model, plain.race), i)
+        for i, c in enumerate(found[: plain.shortlist])
+    ]
     values.sort(key=lambda item: -item[0])
-    orders = strong.tile_orders(sight_world.deck, endgame.orders,
-                                random.Random(f"{sight_world.round}:{sorted(sight_world.deck)}:{seat}"))
+    orders = strong.tile_orders(
+        sight_world.deck, endgame.orders, random.Random(f"{sight_world.round}:{sorted(sight_world.deck)}:{seat}")
+    )
     policy = strong.round_reply(seat, plain, endgame.own)
-    wins = {(found[i].move[0], tuple(found[i].move[1])): sum(strong.play_out(found[i].state, seat, order, policy)
-                                                            for order in orders) for _, i in values[:endgame.moves]}
+    wins = {
+        (found[i].move[0], tuple(found[i].move[1])): sum(
+            strong.play_out(found[i].state, seat, order, policy) for order in orders
+        )
+        for _, i in values[: endgame.moves]
+    }
     assert wins[chosen[0], tuple(chosen[1])] == max(wins.values())
+
+
+def test_the_weight_of_the_rivals_scales_how_much_the_opponents_totals_count_against_a_seats_own():
+    # own total minus half the leader's and half the average opponent's, all of that times ``Race.rivals``
+    totals = [120.0, 200.0, 80.0, 60.0, 20.0]
+    against = 0.5 * 200.0 + 0.5 * (200.0 + 80.0 + 60.0 + 20.0) / 4
+    assert search.relative(totals, 0) == pytest.approx(120.0 - against)
+    assert search.relative(totals, 0, 0.0) == 120.0  # its own figures alone
+    assert search.relative(totals, 0, 1.6) == pytest.approx(120.0 - 1.6 * against)
+    st = _stage_two(5, 3)
+    _get_out(st, _figures(st, 1)[0])
+    plain = search.value_after_monster(st.clone(), 0, False, 5)
+    own_only = search.value_after_monster(st.clone(), 0, False, 5, search.Race(rivals=0.0))
+    assert own_only == pytest.approx(search.seat_totals(st, 5)[0])
+    assert own_only > plain  # the opponents' figures, one of them out, count against it only with rivals

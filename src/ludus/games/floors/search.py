@@ -130,6 +130,9 @@ class Race:
     stall: float = 0.0
     """Weight of the two-player end of stage 2 (``duel_odds``): each seat's chance to get its missing figures
     out in the rounds left, and who wins if neither does (the first one out); 0: not weighed."""
+    rivals: float = 1.0
+    """Weight of the opponents in a seat's judgement (``relative``): 1 the leader's and the average opponent's
+    totals at half each, 0 the seat's own figures alone."""
 
 
 PLAIN = Race()
@@ -159,10 +162,13 @@ def seat_totals(st: FloorsState, moves_left: int, race: Race = PLAIN) -> list[fl
     return totals
 
 
-def relative(totals: list[float], seat: int) -> float:
-    """One seat's total against its opponents: the leader counts as much as the average opponent."""
+def relative(totals: list[float], seat: int, rivals: float = 1.0) -> float:
+    """One seat's total against its opponents: the leader counts as much as the average opponent, both times
+    ``rivals`` (``Race.rivals``)."""
     others = [v for s, v in enumerate(totals) if s != seat]
-    return totals[seat] - 0.5 * max(others) - 0.5 * sum(others) / len(others)
+    if rivals == 1.0:  # the registered judgement, summed as it always was (the same floats, the same ties)
+        return totals[seat] - 0.5 * max(others) - 0.5 * sum(others) / len(others)
+    return totals[seat] - rivals * (0.5 * max(others) + 0.5 * sum(others) / len(others))
 
 
 def final_value(st: FloorsState, seat: int) -> float:
@@ -260,7 +266,7 @@ def value_after_monster(st: FloorsState, seat: int, ended: bool, moves_left: int
         if settled:
             won = WIN_WORTH if settled > 0 else -WIN_WORTH / max(1, st.players - 1)
             return won + st.out[seat] * 10.0
-    value = relative(seat_totals(st, moves_left, race), seat)
+    value = relative(seat_totals(st, moves_left, race), seat, race.rivals)
     if race.stall and st.players == 2 and st.stage == 2:
         value += race.stall * (2 * duel_odds(st, seat, moves_left) - 1)
     return value
@@ -388,8 +394,9 @@ def greedy_reply(st: FloorsState, keep: int = 8, race: Race = PLAIN) -> Move | N
     return best.move
 
 
-def round_value(st: FloorsState, seat: int, replies: int, reply: ReplyPolicy = greedy_reply,
-                race: Race = PLAIN) -> float:
+def round_value(
+    st: FloorsState, seat: int, replies: int, reply: ReplyPolicy = greedy_reply, race: Race = PLAIN
+) -> float:
     """The value for ``seat`` of ``st`` (just after a move): up to ``replies`` further moves of the round
     are played by ``reply`` (whoever is on turn, the seat itself included), then the monster is weighed."""
     trial = st
