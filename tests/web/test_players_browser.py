@@ -135,10 +135,17 @@ def play_until(served: Served, table_id: str, token: str, done: Any) -> None:
 
     from websockets.sync.client import connect
 
+    # ``done()`` is asked again after every quiet second, not only after a message: once the guest's move makes
+    # it my move no message comes to the guest, while the browser's page may still be rendering that update
+    deadline = time.monotonic() + 180
     with connect(f"ws://127.0.0.1:{served.port}/ws/{table_id}") as ws:
         ws.send(json.dumps({"type": "hello", "token": token}))
         while not done():
-            message = json.loads(ws.recv(timeout=60))
+            assert time.monotonic() < deadline, "the table never reached the awaited state"
+            try:
+                message = json.loads(ws.recv(timeout=1))
+            except TimeoutError:
+                continue
             if message["type"] in ("welcome", "update") and message["decisions"]:
                 ws.send(json.dumps({"type": "choice", "seq": message["seq"],
                                     "choice": message["decisions"][0]["options"][0]}))
