@@ -64,6 +64,17 @@ def coming_clue(view: Mapping[str, Any], suspicion: Mapping[str, int]) -> dict[s
     return conversion(suspicion, factor, edition_of(view).conversion)
 
 
+def held_by_another(colour: str, me: str, others: Iterable[Mapping[str, Any]]) -> float:
+    """The chance that one of ``others`` (seats of a view) holds ``colour``, for a player of colour ``me``: each
+    of them equally likely any colour other than ``me`` that it has not revealed."""
+    nobody = 1.0
+    for seat in others:
+        candidates = [c for c in COLOURS if c != me and c not in seat["revealed"]]
+        if colour in candidates:
+            nobody *= 1.0 - 1.0 / len(candidates)
+    return 1.0 - nobody
+
+
 def edition_of(view: Mapping[str, Any]) -> Edition:
     """The component values the table plays with (public: the options are in every view)."""
     try:
@@ -108,13 +119,7 @@ class GreedyBot:
             if colour == me:
                 weights[colour] = -1.0
                 continue
-            # chance that no opponent is this colour, each opponent equally likely any colour it has not ruled out
-            nobody = 1.0
-            for seat in opponents:
-                candidates = [c for c in COLOURS if c != me and c not in seat["revealed"]]
-                if colour in candidates:
-                    nobody *= 1.0 - 1.0 / len(candidates)
-            weights[colour] = self.decoy_weight if colour in decoys else 1.0 - nobody
+            weights[colour] = self.decoy_weight if colour in decoys else held_by_another(colour, me, opponents)
         return weights
 
     def value(self, view: Mapping[str, Any], tracks: Tracks, weights: Mapping[str, float]) -> float:

@@ -27,7 +27,7 @@ from typing import Any
 
 from ludus.engine import Event
 
-from .bots import DECOY_WEIGHT, WHIM, GreedyBot, Tracks, coming_clue, edition_of
+from .bots import DECOY_WEIGHT, WHIM, GreedyBot, Tracks, coming_clue, edition_of, held_by_another
 from .components import COLOURS
 
 DECOYS = 2
@@ -191,18 +191,10 @@ class EasyModel:
         """Per own colour of ``actor``, the easy rule's weight of every colour before decoys: the chance that
         some other player holds it, each equally likely any colour it has not revealed."""
         seats = [s for s in board["seats"] if s["seat"] != actor]
-        rows = []
-        for own in range(len(COLOURS)):
-            row = []
-            for c, colour in enumerate(COLOURS):
-                nobody = 1.0
-                for seat in seats:
-                    candidates = [x for x in COLOURS if x != COLOURS[own] and x not in seat["revealed"]]
-                    if colour in candidates:
-                        nobody *= 1.0 - 1.0 / len(candidates)
-                row.append(-1.0 if c == own else 1.0 - nobody)
-            rows.append(row)
-        return rows
+        return [
+            [-1.0 if c == own else held_by_another(colour, COLOURS[own], seats) for c, colour in enumerate(COLOURS)]
+            for own in range(len(COLOURS))
+        ]
 
     def weights(self, board: Mapping[str, Any], actor: int) -> list[list[float]]:
         """The easy rule's colour weights under every hypothesis."""
@@ -229,7 +221,7 @@ class EasyModel:
         card = self.card
         pawn, target = data.get("pawn"), data.get("to")
         buildings = board["buildings"]
-        where = {p: name for name, place in buildings.items() for p in place["pawns"]}
+        where = GreedyBot.where(board)
         if card is None or where.get(pawn) != data.get("from") or target not in buildings:
             return  # the board lost track (or nothing to judge)
         if card["type"] == "building":
