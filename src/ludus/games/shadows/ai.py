@@ -872,8 +872,8 @@ class Detective:
         nothing in reach is read by ``blank_judgement`` (with ``blank_goal``) plus ``literal_listener`` times that
         chance. The reading breaks ties. None when no such officer would have handed this card over (the view
         is then read as without the listener)."""
-        meant, caught = literal_officer_chances(view, card, spaces, goals=self.goals(view),
-                                                suspected=self.police_memory)
+        goals = self.goals(view)
+        meant, caught = literal_officer_chances(view, card, spaces, goals=goals, suspected=self.police_memory)
         if meant.max() <= 0:
             return None
         tokens = len(_team(view)[1]["police"])
@@ -881,20 +881,21 @@ class Detective:
         if self.blank_goal is not None and names_nothing(view, [card], spaces):
             if self.blank_caution:
                 cost = self.blank_caution[min(tokens, len(self.blank_caution) - 1)]
-            blank = self.blank_judgement(view, card, spaces, scores)
+            blank = self.blank_judgement(view, card, spaces, scores, goals)
             return blank + (self.literal_listener or 0.0) * meant - cost * caught
         spread = float(scores.max() - scores.min()) or 1.0
         return meant - cost * caught + 0.001 * (scores - scores.min()) / spread
 
     def blank_judgement(self, view: dict[str, Any], card: str, spaces: Sequence[int],
-                        scores: np.ndarray) -> np.ndarray:
+                        scores: np.ndarray, goals: np.ndarray | None = None) -> np.ndarray:
         """``judge`` for a card naming nothing in reach (``blank_goal``): the chance that each space is the one
         the officer meant, plus ``blank_goal`` for a space known safe that it may have meant; a space passed
-        over or where the team met the police never while another is open. The reading breaks ties."""
+        over or where the team met the police never while another is open. The reading breaks ties.
+        ``goals``: this detective's goal chances (``goals``) when the caller has them already."""
         _, team = _team(view)
         police = np.array([s in team["police"] for s in spaces])
         open_ = (passed_over(view, card, spaces) == 0) & ~police
-        chances = blank_target_chances(view, spaces, open_, self.goals(view))
+        chances = blank_target_chances(view, spaces, open_, self.goals(view) if goals is None else goals)
         safe = np.array([s in known_safe(view) for s in spaces])
         value = chances + (self.blank_goal or 0.0) * (safe & open_) - 1.0 * ~open_ - 10.0 * police
         spread = float(scores.max() - scores.min()) or 1.0
