@@ -43,6 +43,7 @@ class Job:
     worlds: int
     horizon: float
     plans: int = 0
+    rule_worlds: bool = False
 
 
 def play_on(game: Game, state: Any, bots: list[Any], first: int, stop_at_last_day: bool) -> list[float]:
@@ -83,12 +84,16 @@ def play(job: Job) -> tuple[int, float, float, list[float]]:
     bots: list[Any] = []
     for seat, level in enumerate(seated):
         seed = simulate.bot_seed(deal, seat)
-        bots.append(EndgameBot(seat, seed, job.candidates, 0, job.horizon, job.plans) if seat == first
-                    else bot_for(game, seat, level, seed=seed))
+        bots.append(
+            EndgameBot(seat, seed, job.candidates, 0, job.horizon, job.plans)
+            if seat == first
+            else bot_for(game, seat, level, seed=seed)
+        )
     play_on(game, state, bots, first, stop_at_last_day=True)
     branch_state, branch_bots = copy.deepcopy((state, bots))
     play_on(game, state, bots, first, stop_at_last_day=False)
     branch_bots[first].world_count = job.worlds
+    branch_bots[first].rule_worlds = job.rule_worlds
     times = play_on(game, branch_state, branch_bots, first, stop_at_last_day=False)
     return job.number, share(game, state, first), share(game, branch_state, first), times
 
@@ -115,8 +120,10 @@ def playout_rate(positions: int, worlds: int) -> None:
         bot.play_out_cards(view, cards)
         cpu += time.process_time() - started
         playouts += worlds * len(cards)
-    print(f"{playouts} playouts from the start of the last day to the final guesses in {cpu:.2f} s CPU: "
-          f"{playouts / cpu:.0f} a CPU-second")
+    print(
+        f"{playouts} playouts from the start of the last day to the final guesses in {cpu:.2f} s CPU: "
+        f"{playouts / cpu:.0f} a CPU-second"
+    )
 
 
 def main() -> None:
@@ -128,9 +135,18 @@ def main() -> None:
     parser.add_argument("--candidates", type=int, default=4)
     parser.add_argument("--worlds", type=int, default=16)
     parser.add_argument("--horizon", type=float, default=1.0, help="days of play left when the search starts")
-    parser.add_argument("--plans", type=int, default=0,
-                        help="search ways to play the turn (card, pawn, building): the best this many, "
-                             "and every card's best; 0: cards only")
+    parser.add_argument(
+        "--plans",
+        type=int,
+        default=0,
+        help="search ways to play the turn (card, pawn, building): the best this many, "
+        "and every card's best; 0: cards only",
+    )
+    parser.add_argument(
+        "--rule-worlds",
+        action="store_true",
+        help="the opponents of a playout follow the easy rule's weights (EndgameBot.rule_worlds)",
+    )
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--rate", type=int, default=0, help="only time the playouts from this many positions")
     args = parser.parse_args()
@@ -138,8 +154,10 @@ def main() -> None:
         playout_rate(args.rate, args.worlds)
         return
     opponents = tuple(level.strip() for level in args.opponents.split(","))
-    jobs = [Job(opponents, number, args.seed, args.candidates, args.worlds, args.horizon, args.plans)
-            for number in range(args.start, args.stop)]
+    jobs = [
+        Job(opponents, number, args.seed, args.candidates, args.worlds, args.horizon, args.plans, args.rule_worlds)
+        for number in range(args.start, args.stop)
+    ]
     hard = search = 0.0
     differences: list[float] = []
     times: list[float] = []
@@ -157,11 +175,16 @@ def main() -> None:
     searched = f"{args.plans} plans" if args.plans else f"{args.candidates} cards"
     for name, wins in (("hard", hard), (f"endgame ({searched} x {args.worlds} worlds)", search)):
         low, high = wilson_interval(wins, played)
-        print(f"{name} vs {','.join(opponents)}, seed {args.seed}, games {args.start}-{args.stop - 1}: "
-              f"wins {wins:.2f} of {played}, rate {wins / max(1, played):.3f}, 95% Wilson [{low:.3f}, {high:.3f}]")
-    print(f"games that differ {sum(1 for d in differences if d)}; paired difference endgame - hard {mean:+.3f} "
-          f"95% [{mean - half:+.3f}, {mean + half:+.3f}]; searched card decisions {len(times)}: CPU median "
-          f"{statistics.median(ordered):.3f}s p95 {p95:.3f}s max {ordered[-1]:.3f}s", flush=True)
+        print(
+            f"{name} vs {','.join(opponents)}, seed {args.seed}, games {args.start}-{args.stop - 1}: "
+            f"wins {wins:.2f} of {played}, rate {wins / max(1, played):.3f}, 95% Wilson [{low:.3f}, {high:.3f}]"
+        )
+    print(
+        f"games that differ {sum(1 for d in differences if d)}; paired difference endgame - hard {mean:+.3f} "
+        f"95% [{mean - half:+.3f}, {mean + half:+.3f}]; searched card decisions {len(times)}: CPU median "
+        f"{statistics.median(ordered):.3f}s p95 {p95:.3f}s max {ordered[-1]:.3f}s",
+        flush=True,
+    )
 
 
 if __name__ == "__main__":

@@ -41,8 +41,7 @@ def _last_day_card(players: int, seed: int) -> RoseState:
     rng = random.Random(seed)
     while True:
         decision = min(GAME.decisions(state), key=lambda d: d.seat)
-        if (decision.kind == "card" and len(decision.options) > 1
-                and days_left(GAME.view(state, decision.seat)) <= 1.0):
+        if decision.kind == "card" and len(decision.options) > 1 and days_left(GAME.view(state, decision.seat)) <= 1.0:
             return state
         GAME.apply(state, decision.seat, rng.choice(decision.options))
 
@@ -60,6 +59,25 @@ def test_the_endgame_search_decides_the_last_day_from_its_seats_view_alone():
     assert bot.last_search and choice in bot.last_search
     assert all(0.0 <= chance <= 1.0 for chance in bot.last_search.values())
     again = EndgameBot(seat, seed=2, candidates=3, worlds=3)
+    assert again.choose(GAME.view(world, seat), next(d for d in GAME.decisions(world) if d.seat == seat)) == choice
+
+
+def test_with_easy_rule_opponents_the_endgame_search_still_decides_from_its_seats_view_alone():
+    state = _last_day_card(4, 3)
+    decision = min(GAME.decisions(state), key=lambda d: d.seat)
+    seat = decision.seat
+    view = GAME.view(state, seat)
+    world = GAME.world_from_view(view, seat, random.Random(5))
+    bot = EndgameBot(seat, seed=2, candidates=3, worlds=3)
+    bot.rule_worlds = True
+    choice = bot.choose(view, decision)
+    assert decision.allows(choice)
+    # every opponent of a playout has the easy rule's weights: its own monk in the world at −1
+    drawn = bot.opponent_weights(world)
+    assert sorted(drawn) == [s for s in range(4) if s != seat]
+    assert all(weights[world.identity[s]] == -1.0 for s, weights in drawn.items())
+    again = EndgameBot(seat, seed=2, candidates=3, worlds=3)
+    again.rule_worlds = True
     assert again.choose(GAME.view(world, seat), next(d for d in GAME.decisions(world) if d.seat == seat)) == choice
 
 

@@ -17,8 +17,10 @@ def _known(players: int = 3, seed: int = 5) -> tuple[object, HardBot]:
     events: list[Event] = []
     for seat in range(1, players):
         for _ in range(6):
-            events += [Event("card_played", {"seat": seat, "card": "c0"}),
-                       Event("clue", {"monk": COLOURS[state.identity[seat]], "amount": -3, "pawn": "william"})]
+            events += [
+                Event("card_played", {"seat": seat, "card": "c0"}),
+                Event("clue", {"monk": COLOURS[state.identity[seat]], "amount": -3, "pawn": "william"}),
+            ]
     bot.observe(events)
     return state, bot
 
@@ -116,6 +118,19 @@ def test_sparing_its_own_monk_draws_the_readers_pushes_for_the_days_left():
     assert spared_early - quiet > spared_late - quiet_late > 0
 
 
+def test_with_the_price_from_the_second_day_sparing_its_own_monk_on_the_first_costs_nothing_during_the_days():
+    state, bot = _known(players=4)
+    bot.draw_from = 5.0
+    me = COLOURS[state.identity[0]]
+    first_day = GAME.view(state, 0)
+    assert days_left(first_day) > 5.0
+    bot.extra = {me: 1.5}
+    assert bot.drawn(first_day) == 0.0
+    state.day = 2
+    # from the second day on the price is paid as before
+    assert bot.drawn(GAME.view(state, 0)) > 0.0
+
+
 def test_sparing_a_look_alike_draws_the_readers_away():
     state, bot = _known(players=4)
     view = GAME.view(state, 0)
@@ -133,12 +148,16 @@ def _read(players: int, pushed: dict[int, str], times: int = 6, seed: int = 5) -
     spared = COLOURS[state.identity[1]]
     events: list[Event] = []
     for _ in range(4):
-        events += [Event("card_played", {"seat": 1, "card": "c0"}),
-                   Event("clue", {"monk": spared, "amount": -3, "pawn": "william"})]
+        events += [
+            Event("card_played", {"seat": 1, "card": "c0"}),
+            Event("clue", {"monk": spared, "amount": -3, "pawn": "william"}),
+        ]
     for seat, colour in pushed.items():
         for _ in range(times):
-            events += [Event("card_played", {"seat": seat, "card": "c0"}),
-                       Event("clue", {"monk": colour, "amount": 3, "pawn": "william"})]
+            events += [
+                Event("card_played", {"seat": seat, "card": "c0"}),
+                Event("clue", {"monk": colour, "amount": 3, "pawn": "william"}),
+            ]
     bot.observe(events)
     bot.catch_up(GAME.view(state, 0))
     return state, bot
@@ -190,8 +209,10 @@ def _signed(signs: dict[int, list[tuple[str, int]]], seed: int = 5) -> tuple[obj
     events: list[Event] = []
     for seat, acts in signs.items():
         for colour, amount in acts:
-            events += [Event("card_played", {"seat": seat, "card": "c0"}),
-                       Event("clue", {"monk": colour, "amount": amount, "pawn": "william"})]
+            events += [
+                Event("card_played", {"seat": seat, "card": "c0"}),
+                Event("clue", {"monk": colour, "amount": amount, "pawn": "william"}),
+            ]
     bot.observe(events)
     bot.catch_up(GAME.view(state, 0))
     return state, bot
@@ -203,9 +224,11 @@ def _fixed_and_reading_signs(state: object) -> dict[int, list[tuple[str, int]]]:
     own = [COLOURS[state.identity[seat]] for seat in range(4)]
     kept = [own[2], *[c for c in COLOURS if c not in own][:2]]
     pushed = [c for c in COLOURS if c not in kept and c != own[0]]
-    return {1: [(own[1], -3)] * 4,
-            2: [(c, -3) for c in kept] * 3 + [(c, 3) for c in pushed] * 2,
-            3: [(own[3], -3)] * 3 + [(c, 3) for c in COLOURS if c not in (own[3], own[0])] * 2}
+    return {
+        1: [(own[1], -3)] * 4,
+        2: [(c, -3) for c in kept] * 3 + [(c, 3) for c in pushed] * 2,
+        3: [(own[3], -3)] * 3 + [(c, 3) for c in COLOURS if c not in (own[3], own[0])] * 2,
+    }
 
 
 def test_an_opponent_who_spares_the_same_colours_all_game_is_modelled_as_not_reading():
@@ -243,14 +266,15 @@ def _spares_one_set(identify: bool, often: int) -> tuple[dict[str, float], list[
     own = [COLOURS[state.identity[seat]] for seat in range(4)]
     kept = [own[2], *[c for c in COLOURS if c not in own][:2]]
     pushed = [c for c in COLOURS if c not in kept and c != own[0]]
-    acts = ([(kept[often], -3)] * 4 + [(c, -3) for c in kept if c != kept[often]]
-            + [(c, 3) for c in pushed] * 2)
+    acts = [(kept[often], -3)] * 4 + [(c, -3) for c in kept if c != kept[often]] + [(c, 3) for c in pushed] * 2
     bot = HardBot(0, seed=1)
     bot.identify = identify
     events: list[Event] = []
     for colour, amount in acts:
-        events += [Event("card_played", {"seat": 2, "card": "c0"}),
-                   Event("clue", {"monk": colour, "amount": amount, "pawn": "william"})]
+        events += [
+            Event("card_played", {"seat": 2, "card": "c0"}),
+            Event("clue", {"monk": colour, "amount": amount, "pawn": "william"}),
+        ]
     bot.observe(events)
     view = GAME.view(state, 0)
     bot.catch_up(view)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 from ludus.ai import bot_for
 from ludus.engine import Decision, visible_events
+from ludus.games.rose.bots import DECOY_WEIGHT
 from ludus.games.rose.components import COLOURS
 from ludus.games.rose.game import GAME
 from ludus.games.rose.hard import HardBot
@@ -101,3 +104,37 @@ def test_with_the_rule_off_the_belief_is_the_per_act_ratios_alone():
     state = _play(1, 2, [off])
     assert off.easy is None and not off.belief.shift
     assert 0.0 < _belief_in_the_truth(off, state) < 1.0
+
+
+def test_worlds_drawn_by_the_rule_give_easy_opponents_their_own_colour_and_mostly_their_true_decoys():
+    state = GAME.setup(4, 7)
+    bots = [bot_for(GAME, seat, "easy", seed=70 + seat) for seat in range(4)]
+    watcher = HardBot(SEAT, seed=1)
+    watcher.policy = 1.0
+    while GAME.outcome(state) is None and state.day < 4:
+        decision = min(GAME.decisions(state), key=lambda d: d.seat)
+        view = GAME.view(state, decision.seat)
+        if decision.seat == SEAT and decision.kind == "card":
+            watcher.catch_up(view)
+        events = GAME.apply(state, decision.seat, bots[decision.seat].choose(view, decision))
+        for seat, bot in enumerate(bots):
+            bot.observe(visible_events(events, seat))
+        watcher.observe(visible_events(events, SEAT))
+    watcher.catch_up(GAME.view(state, SEAT))
+    model = watcher.easy
+    assert isinstance(model, EasyModel)
+    rng = random.Random(3)
+    right = draws = 0
+    for _ in range(20):
+        drawn = model.drawn_weights(state.identity, rng)
+        assert sorted(drawn) == [1, 2, 3]
+        for opponent, weights in drawn.items():
+            own = state.identity[opponent]
+            # the world's identity is the opponent's own monk, and exactly two other colours are its decoys
+            assert weights[own] == -1.0
+            decoys = {COLOURS[c] for c, w in enumerate(weights) if c != own and w == DECOY_WEIGHT}
+            assert len(decoys) == 2
+            right += decoys == set(bots[opponent].decoys)
+            draws += 1
+    # after three days of choices the decoys drawn are mostly the ones the easy bots really protect
+    assert right > draws / 2

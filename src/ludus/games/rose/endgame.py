@@ -60,8 +60,15 @@ Plan = tuple[Choice, str, str, bool]
 class EndgameBot(HardBot):
     """``HardBot`` whose last-day card choice is the card with the best chance of ending lowest."""
 
-    def __init__(self, seat: int, seed: int | None = None, candidates: int = CANDIDATES,
-                 worlds: int = WORLDS, horizon: float = HORIZON, plans: int = 0) -> None:
+    def __init__(
+        self,
+        seat: int,
+        seed: int | None = None,
+        candidates: int = CANDIDATES,
+        worlds: int = WORLDS,
+        horizon: float = HORIZON,
+        plans: int = 0,
+    ) -> None:
         super().__init__(seat, seed)
         self.candidates = candidates
         self.world_count = worlds
@@ -70,6 +77,10 @@ class EndgameBot(HardBot):
         self.plan: Plan | None = None
         """The plan being carried out (its pawn and building answer the turn's move decisions)."""
         self.last_search: dict[Any, float] = {}
+        self.rule_worlds = False
+        """Let the opponents of a playout follow the easy rule's colour weights (their own −1, two decoys drawn
+        from ``EasyModel``'s likelihood of their choices given the world's identity, the rest the chance another
+        player holds it) instead of the fast greedy policy's ±1."""
 
     def choose(self, view: dict[str, Any], decision: Decision) -> Choice:
         plan = self.plan
@@ -90,7 +101,7 @@ class EndgameBot(HardBot):
         scores = self.card_scores(view, decision)
         if not scores:
             return decision.options[0]
-        ranked = sorted(scores, key=lambda c: -scores[c][0])[:self.candidates]
+        ranked = sorted(scores, key=lambda c: -scores[c][0])[: self.candidates]
         best = ranked[0]
         if len(ranked) > 1 and self.world_count > 0 and days_left(view) <= self.horizon:
             chance = self.play_out_cards(view, ranked)
@@ -137,7 +148,7 @@ class EndgameBot(HardBot):
         if not scores:
             return decision.options[0]
         ranked = sorted(scores, key=lambda p: -scores[p])
-        chosen = ranked[:self.plans]
+        chosen = ranked[: self.plans]
         for card in decision.options:
             top = next((p for p in ranked if p[0] == card), None)
             if top is not None and top not in chosen:
@@ -160,18 +171,20 @@ class EndgameBot(HardBot):
         total = dict.fromkeys(plans, 0.0)
         for _ in range(self.world_count):
             world = game.world_from_view(view, self.seat, self.rng)
+            others = self.opponent_weights(world)
             seed = self.rng.getrandbits(32)
             for plan in plans:
                 state = world.clone()
                 rng = random.Random(seed)
                 game.game.apply(state, self.seat, plan[0])
                 self.follow_plan(game, state, plan, w, rng)
-                self.play_to_guesses(game, state, w, rng)
+                self.play_to_guesses(game, state, w, rng, others)
                 total[plan] += self.final_chance(view, state)
         return {plan: value / self.world_count for plan, value in total.items()}
 
-    def follow_plan(self, game: BelievedWorlds, state: RoseState, plan: Plan, w: list[float],
-                    rng: random.Random) -> None:
+    def follow_plan(
+        self, game: BelievedWorlds, state: RoseState, plan: Plan, w: list[float], rng: random.Random
+    ) -> None:
         """Play the plan's move in a world (its time tiles as planned), up to the move itself."""
         _, pawn, building, ends = plan
         for _ in range(8):
@@ -203,17 +216,33 @@ class EndgameBot(HardBot):
         total = dict.fromkeys(cards, 0.0)
         for _ in range(self.world_count):
             world = game.world_from_view(view, self.seat, self.rng)
+            others = self.opponent_weights(world)
             seed = self.rng.getrandbits(32)
             for card in cards:
                 state = world.clone()
                 rng = random.Random(seed)
                 game.game.apply(state, self.seat, card)
-                self.play_to_guesses(game, state, w, rng)
+                self.play_to_guesses(game, state, w, rng, others)
                 total[card] += self.final_chance(view, state)
         return {card: value / self.world_count for card, value in total.items()}
 
-    def play_to_guesses(self, game: BelievedWorlds, state: RoseState, w: list[float],
-                        rng: random.Random) -> None:
+    def opponent_weights(self, world: RoseState) -> dict[int, list[float]]:
+        """With ``rule_worlds``: per opponent, the easy rule's weights for its identity in ``world``
+        (``EasyModel.drawn_weights``); otherwise none (the fast greedy policy's ±1)."""
+        easy = self.easy
+        if not self.rule_worlds or easy is None:
+            return {}
+        return easy.drawn_weights(world.identity, self.rng)
+
+    def play_to_guesses(
+        self,
+        game: BelievedWorlds,
+        state: RoseState,
+        w: list[float],
+        rng: random.Random,
+        others: dict[int, list[float]] | None = None,
+    ) -> None:
+        others = others or {}
         for _ in range(STEP_LIMIT):
             if state.phase in ("guess", "over"):
                 return
@@ -221,7 +250,7 @@ class EndgameBot(HardBot):
             if not found:
                 return
             decision = min(found, key=lambda d: d.seat)
-            mine = w if decision.seat == self.seat else None
+            mine = w if decision.seat == self.seat else others.get(decision.seat)
             game.game.apply(state, decision.seat, world_policy(game.game, state, decision, rng, mine))
 
     def final_chance(self, view: dict[str, Any], state: RoseState) -> float:

@@ -165,6 +165,9 @@ class HardBot(MediumBot):
     (1: the rule's likelihood is added on top; 0: it replaces the per-act ratios)."""
     policy_heat = POLICY_HEAT
     policy_slip = POLICY_SLIP
+    draw_from = math.inf
+    """The readers' price during the days (``drawn``) is paid only once at most this many days of play are left
+    (``math.inf``: from the first move; 5.0 with seven days: not on the first day)."""
 
     def __init__(self, seat: int, seed: int | None = None) -> None:
         super().__init__(seat, seed, looks=frozenset())
@@ -304,8 +307,7 @@ class HardBot(MediumBot):
         prior = self.model_prior
         return prior * reads / (prior * reads + (1.0 - prior) * fixes)
 
-    def evident(self, view: Mapping[str, Any], belief: Belief, actor: int,
-                own: str | None = None) -> dict[str, float]:
+    def evident(self, view: Mapping[str, Any], belief: Belief, actor: int, own: str | None = None) -> dict[str, float]:
         """Per colour, the public evidence's chance that a seat other than ``actor`` is it (this seat
         read only from its public acts, like the others; in a reader's scale, without ``TEMPER``); with
         ``own``, as a reader who is ``own`` sees it (no other seat holds ``own``)."""
@@ -314,8 +316,7 @@ class HardBot(MediumBot):
             if seat == actor:
                 continue
             revealed = view["seats"][seat]["revealed"]
-            logs = {c: belief.loglik[seat][COLOUR_INDEX[c]] / TEMPER
-                    for c in COLOURS if c != own and c not in revealed}
+            logs = {c: belief.loglik[seat][COLOUR_INDEX[c]] / TEMPER for c in COLOURS if c != own and c not in revealed}
             if not logs:
                 continue
             top = max(logs.values())
@@ -345,8 +346,7 @@ class HardBot(MediumBot):
         tiles = {s["seat"]: len(s["event_tiles"]) for s in view["seats"]}
         estimate = {seat: clue[me] + coming[me] + ed.event_tile_clue * tiles[seat]}
         for other, row in marginals.items():
-            estimate[other] = (sum(p * (clue[c] + coming[c]) for c, p in row.items())
-                               + ed.event_tile_clue * tiles[other])
+            estimate[other] = sum(p * (clue[c] + coming[c]) for c, p in row.items()) + ed.event_tile_clue * tiles[other]
         temperature = self.heat + self.heat_per_day * days_left(view)
         low = min(estimate.values())
         chance = {s: math.exp((low - e) / temperature) for s, e in estimate.items()}
@@ -356,7 +356,7 @@ class HardBot(MediumBot):
         for other, row in marginals.items():
             for colour, p in row.items():
                 weights[colour] += p * chance[other] / rest
-        decoys = sorted((c for c in COLOURS if c != me), key=lambda c: played[c])[:self.decoy_count]
+        decoys = sorted((c for c in COLOURS if c != me), key=lambda c: played[c])[: self.decoy_count]
         for colour in decoys:
             weights[colour] += self.decoy_pull
         weights[me] = -1.0
@@ -374,8 +374,9 @@ class HardBot(MediumBot):
         coming = coming_clue(view, suspicion)
         mean = sum(coming.values()) / len(coming)
         lock = self.lock
-        worth = sum(weights[c] * (clue[c] + lock * coming[c] + (1 - lock) * mean + 0.02 * suspicion[c])
-                    for c in COLOURS)
+        worth = sum(
+            weights[c] * (clue[c] + lock * coming[c] + (1 - lock) * mean + 0.02 * suspicion[c]) for c in COLOURS
+        )
         return worth - self.hide * self.guessed(view, clue, coming) - self.drawn(view)
 
     def drawn(self, view: Mapping[str, Any]) -> float:
@@ -386,7 +387,7 @@ class HardBot(MediumBot):
         modelled from the public evidence about this seat (in the readers' own scale, so without this
         bot's sharper ``TEMPER``) plus what the move being valued would show, over the colours it has
         not revealed; the price is ``draw`` clue per day left, per reader and unit of belief."""
-        if not self.draw:
+        if not self.draw or days_left(view) > self.draw_from:
             return 0.0
         belief = self.catch_up(view)
         me = view["you"]["identity"]
@@ -402,8 +403,11 @@ class HardBot(MediumBot):
             return self.model_draw * days_left(view) * readers * believed
         if self.read:
             floor, full = self.read_floor, self.read_full
-            readers = sum(min(1.0, max(0.0, (self.reading(s) - floor) / (full - floor)))
-                          for s in range(view["players"]) if s != self.seat)
+            readers = sum(
+                min(1.0, max(0.0, (self.reading(s) - floor) / (full - floor)))
+                for s in range(view["players"])
+                if s != self.seat
+            )
             return self.read_draw * days_left(view) * readers * believed
         return self.draw * days_left(view) * (view["players"] - 1) * believed
 
@@ -414,20 +418,26 @@ class HardBot(MediumBot):
         evidence = belief.loglik[self.seat]
         extra = self.extra or {}
         revealed = view["seats"][self.seat]["revealed"]
-        looks = {c: clue[c] + self.lock * coming[c]
-                 - READER_ACT_WEIGHT * (evidence[COLOUR_INDEX[c]] + TEMPER * ACT_WEIGHT * extra.get(c, 0.0))
-                 for c in COLOURS if c not in revealed}
+        looks = {
+            c: clue[c]
+            + self.lock * coming[c]
+            - READER_ACT_WEIGHT * (evidence[COLOUR_INDEX[c]] + TEMPER * ACT_WEIGHT * extra.get(c, 0.0))
+            for c in COLOURS
+            if c not in revealed
+        }
         temperature = 1.5 + 3.0 * days_left(view)
         named = 0.0
         for row in belief.marginals(view).values():
-            weight = sum(math.exp((looks[me] - v) / temperature) * (1.0 - row.get(c, 0.0))
-                         for c, v in looks.items() if c != me)
+            weight = sum(
+                math.exp((looks[me] - v) / temperature) * (1.0 - row.get(c, 0.0)) for c, v in looks.items() if c != me
+            )
             named += 1.0 / (1.0 + weight)
         players = view["players"]
         return edition_of(view).guess_clue.get(players, 0) * named
 
-    def evidence(self, view: Mapping[str, Any], pawn: str, building: str,
-                 weights: Mapping[str, float]) -> dict[str, float]:
+    def evidence(
+        self, view: Mapping[str, Any], pawn: str, building: str, weights: Mapping[str, float]
+    ) -> dict[str, float]:
         """The public evidence (log-likelihood ratios) a move adds about the mover, per colour."""
         place = view["buildings"][building]
         found: dict[str, float] = {}
@@ -443,8 +453,9 @@ class HardBot(MediumBot):
                 found[monk] = LOG_LR[f"{kind}_push" if weights[monk] > 0 else f"{kind}_spare"]
         return found
 
-    def move_value(self, view: Mapping[str, Any], pawn: str, building: str, weights: Mapping[str, float],
-                   base: float | None = None) -> float:
+    def move_value(
+        self, view: Mapping[str, Any], pawn: str, building: str, weights: Mapping[str, float], base: float | None = None
+    ) -> float:
         if base is None:
             base = self.value(view, (dict(view["suspicion"]), dict(view["clue"])), weights)
         self.extra = self.evidence(view, pawn, building, weights)
@@ -514,8 +525,11 @@ class HardBot(MediumBot):
             seats = list(view["seats"])
             seats[self.seat] = {**own, "revealed": [*own["revealed"], colour]}
             clue = {**view["clue"], colour: view["clue"][colour] + marker}
-            score = (marker * weights[colour] - self.guessed({**view, "seats": seats}, clue, nothing)
-                     + self.rng.random() * 1e-3)
+            score = (
+                marker * weights[colour]
+                - self.guessed({**view, "seats": seats}, clue, nothing)
+                + self.rng.random() * 1e-3
+            )
             if score > best_score:
                 best, best_score = colour, score
         return best

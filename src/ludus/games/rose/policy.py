@@ -21,7 +21,8 @@ colour out.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+import random
+from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -271,12 +272,36 @@ class EasyModel:
         self.judged[actor] = self.judged.get(actor, 0) + 1
 
     # --- per colour ---------------------------------------------------------------------------
+    def hypotheses(self, opponent: int, signs: bool = True) -> list[float]:
+        """Per hypothesis (``HYPOTHESES``), log P(the opponent's judged choices | it)."""
+        moves = self.moves.get(opponent, [0.0] * len(HYPOTHESES))
+        if not signs:
+            return list(moves)
+        signed = self.signs.get(opponent, [0.0] * len(HYPOTHESES))
+        return [a + b for a, b in zip(moves, signed, strict=True)]
+
+    def drawn_weights(self, identity: Sequence[int], rng: random.Random) -> dict[int, list[float]]:
+        """Per opponent, the easy rule's colour weights (``COLOURS`` order) on the board now for its colour in
+        ``identity`` (a sampled world's), its two decoys drawn by how well each pair explains its choices."""
+        board = self.board
+        if board is None:
+            return {}
+        found: dict[int, list[float]] = {}
+        for opponent in range(self.players):
+            if opponent == self.seat:
+                continue
+            own = identity[opponent]
+            logs = self.hypotheses(opponent)
+            picks = [h for h, (o, _) in enumerate(HYPOTHESES) if o == own]
+            top = max(logs[h] for h in picks)
+            chosen = rng.choices(picks, weights=[math.exp(logs[h] - top) for h in picks])[0]
+            found[opponent] = self.weights(board, opponent)[chosen]
+        return found
+
     def colours(self, opponent: int, signs: bool = True) -> list[float]:
         """Per colour (``COLOURS`` order), log P(its judged choices | it is that colour): the mean over the
         decoy pairs it could protect."""
-        moves = self.moves.get(opponent, [0.0] * len(HYPOTHESES))
-        signed = self.signs.get(opponent, [0.0] * len(HYPOTHESES)) if signs else [0.0] * len(HYPOTHESES)
-        total = [a + b for a, b in zip(moves, signed, strict=True)]
+        total = self.hypotheses(opponent, signs)
         row = []
         for own in range(len(COLOURS)):
             logs = [v for (o, _), v in zip(HYPOTHESES, total, strict=True) if o == own]
