@@ -116,7 +116,8 @@ LEVEL_BUDGETS: dict[str, Budget] = {
     # "Floors hard with two players: the last tiles played out")
     # five players: the first to get two of its three figures out wins, so the third figure counts 0.3 and the
     # slower of the first two 1.5; it beat the plain judgement game for game at the ladder's five-player tables,
-    # +123 -74 over 460 games (docs/bots.md, "Floors hard at five players: the race weights registered")
+    # +144 -96 over 580 games (the last 120, fresh, level), and put hard first in the ladder's five-player block
+    # (docs/bots.md, "Floors hard at five players: the race weights registered")
     "hard": replace(
         _HARD,
         duel=replace(_HARD, race=Race(decided=True), endgame=Endgame(tiles=6, moves=4, orders=8, own=3)),
