@@ -358,6 +358,48 @@ def _square_at(distance: int) -> int:
     return next(s for s in range(len(EXIT_DISTANCE)) if EXIT_DISTANCE[s] == distance)
 
 
+def test_a_five_player_budget_is_used_only_when_five_play():
+    five = Budget(keep=6, shortlist=3, replies=2, reply_keep=3, seconds=None, race=search.Race(spare=0.3))
+    duel = Budget(keep=6, shortlist=3, replies=2, reply_keep=3, seconds=None, race=search.Race(decided=True))
+    budget = Budget(keep=6, shortlist=3, replies=2, reply_keep=3, seconds=None, duel=duel, five=five)
+    assert budget.at(5) is five and budget.at(2) is duel
+    assert budget.at(3) is budget and budget.at(4) is budget
+    assert five.at(5) is five  # no further five-player budget: itself
+
+
+def _gains_of_one_step(race: search.Race) -> tuple[float, float]:
+    """A five-player seat with one figure out, one 5 steps from the exit and one 12 steps away: what its total
+    gains when the nearer figure (the slower of the two that win it the game) steps once, and when the far one
+    (the third, a spare) does."""
+    st = GAME.setup(5, 3)
+    out, near, far = _figures(st, 0)
+    _get_out(st, out)
+
+    def total(near_at: int, far_at: int) -> float:
+        st.fig_sq[near], st.fig_sq[far] = _square_at(near_at), _square_at(far_at)
+        return search.seat_totals(st, 10, race)[0]
+
+    return total(4, 12) - total(5, 12), total(5, 11) - total(5, 12)
+
+
+def test_hard_at_five_players_counts_the_third_figure_a_spare_and_the_slower_of_the_first_two_more():
+    hard = strong.LEVEL_BUDGETS["hard"]
+    alike_near, alike_far = _gains_of_one_step(search.PLAIN)
+    assert alike_near > 0 and alike_far > 0
+    raced_near, raced_far = _gains_of_one_step(hard.at(5).race)
+    assert raced_near > alike_near  # the slower of the two figures that win the game counts more
+    assert 0 < raced_far < alike_far  # the third figure is a spare: worth something, less than alike
+    assert hard.at(5).opponents == hard.opponents and hard.at(5).shortlist == hard.shortlist
+    assert hard.at(5).replies == hard.replies and hard.at(5).endgame is None
+
+
+def test_hard_at_three_and_four_players_counts_every_figure_alike_as_before():
+    hard = strong.LEVEL_BUDGETS["hard"]
+    for players in (3, 4):
+        assert hard.at(players) is hard and hard.race == search.PLAIN
+        assert _gains_of_one_step(hard.at(players).race) == _gains_of_one_step(search.PLAIN)
+
+
 def test_a_figure_gets_out_in_time_if_the_rounds_left_bring_it_to_the_exit_and_the_monster_spares_it():
     near, far = _square_at(0), _square_at(20)
     assert search.out_chance(OUT, 0) == 1.0

@@ -15,6 +15,8 @@ figure (``movement.move_results``) and judges them in three passes:
    round ends best is chosen. With two players hard judges a world the rules have already settled as won or
    lost (``Budget.duel``, ``search.Race.decided``, ``search.fate``), and in stage 2's last six tiles plays its
    best four moves on to the game's end over eight orders of the tiles left (``Budget.endgame``, ``play_out``).
+   With five players, where two of a seat's three figures out win, hard adds up a seat's figures for that
+   race: the third figure a spare, the slower of the first two counting more (``Budget.five``).
 
 The registered levels think by fixed counts (moves kept, moves looked at, replies), never by the clock,
 so a line-up replays from its seed on any machine or backend (a ladder on a process pool or on Ray). A
@@ -80,12 +82,16 @@ class Budget:
     duel: Budget | None = None
     """The budget used instead in a two-player game (None: this one), where one opponent's every figure is
     the race."""
+    five: Budget | None = None
+    """The budget used instead in a five-player game (None: this one), where a seat has three figures and the
+    first to get two of them out wins."""
     endgame: Endgame | None = None
     """Play the best moves on to the end of the game in stage 2 (``Endgame``; None: never)."""
 
     def at(self, players: int) -> Budget:
         """The budget for a game of ``players``."""
-        return self.duel if players == 2 and self.duel is not None else self
+        chosen = {2: self.duel, 5: self.five}.get(players)
+        return self if chosen is None else chosen
 
 
 # hard looks ahead to the end of the round (at most 19 further moves, 5 players), its own later figures moved
@@ -108,8 +114,15 @@ LEVEL_BUDGETS: dict[str, Budget] = {
     # game (``search.fate``); the same look-ahead judges such a world as won or lost, and from 6 tiles before
     # the end plays its 4 best moves on to the game's end over 8 orders of the tiles left (docs/bots.md,
     # "Floors hard with two players: the last tiles played out")
-    "hard": replace(_HARD, duel=replace(_HARD, race=Race(decided=True),
-                                        endgame=Endgame(tiles=6, moves=4, orders=8, own=3))),
+    # five players: the first to get two of its three figures out wins, so the third figure counts 0.3 and the
+    # slower of the first two 1.5; it beat the plain judgement game for game at the ladder's five-player tables,
+    # +144 -96 over 580 games (the last 120, fresh, level), and put hard first in the ladder's five-player block
+    # (docs/bots.md, "Floors hard at five players: the race weights registered")
+    "hard": replace(
+        _HARD,
+        duel=replace(_HARD, race=Race(decided=True), endgame=Endgame(tiles=6, moves=4, orders=8, own=3)),
+        five=replace(_HARD, race=Race(spare=0.3, laggard=0.5)),
+    ),
 }
 
 
