@@ -135,3 +135,31 @@ def test_a_goal_in_reach_that_a_clue_did_not_name_loses_its_chance() -> None:
         sharp_mass.append(sharp[goals].sum())
     assert changed > 0
     assert np.mean(sharp_mass) > np.mean(usual_mass)
+
+
+def test_the_hard_detective_remembers_the_legs_clues_but_its_officer_predicts_it_without() -> None:
+    """The hard officer predicts its own detective without the memory (as without the listener): its gives, and
+    what a literal reader makes of them, stay as they were."""
+    bot = ai.SeatBot(1, "hard")
+    detective, officer = bot.policies["detective"], bot.policies["officer"]
+    assert isinstance(detective, Detective) and isinstance(officer, ai.Officer)
+    assert detective.goal_memory is not None
+    assert officer.partner is not None and officer.partner.goal_memory is None
+
+
+def test_in_a_team_game_the_detective_pictures_the_goal_from_the_view_alone() -> None:
+    detective = ai.SeatBot(1, "hard").policies["detective"]
+    assert isinstance(detective, Detective)
+    state = GAME.setup(4, 3, {})
+    moved = 0
+    for _ in range(12):
+        decisions = GAME.decisions(state)
+        move = next((d for d in decisions if d.kind == "move"), None)
+        if move is None:
+            GAME.apply(state, decisions[0].seat, decisions[0].options[0])
+            continue
+        view = GAME.view(state, move.seat)
+        GAME.apply(state, move.seat, detective.choose(view, move))
+        moved += 1
+    assert moved > 0
+    assert not detective._clues

@@ -1348,7 +1348,7 @@ LEVELS: dict[str, dict[str, Any]] = {
     "hard": {"scorer": "meaning+look", "readers": SCORER_NAMES, "officer_doubt": 0.6, "detective_doubt": 0.0,
              "names": 1.0, "literal": True, "trust": 0.5, "shun_police": True, "pragmatic": 1.5, "plainness": 0.5,
              "blank_goal": 0.05, "unstick": 0, "literal_listener": 0.5, "listener_caution": (0.0, 0.0, 1.0),
-             "nearest_goal": True, "police_memory": 0.9},
+             "nearest_goal": True, "police_memory": 0.9, "goal_memory": 1.0},
 }
 """Bot levels for ``ludus.ai.bot.register_bot``: ``bot_factory(level)``."""
 
