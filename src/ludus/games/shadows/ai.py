@@ -227,6 +227,29 @@ def remembered_police(view: dict[str, Any]) -> set[int]:
     return suspects - known_safe(view) - set(team["police"])
 
 
+def discarded_names(view: dict[str, Any]) -> set[int]:
+    """Spaces that a row the team's officer discarded for a new one named while they were in reach (co-op), and
+    so no goal of the kind it now seeks: an officer who names a goal in reach whenever a card names it, and
+    otherwise any safe space some card names (the literal officer: two spaces next to the figure are one move
+    apart), discards a row only when it names neither, so a space it named was police or not a goal. While it
+    seeks a client only the rows discarded since the last move count (a row discarded on the way to evidence
+    may name a client)."""
+    _, team = _team(view)
+    if len(team["markers"]) >= EVIDENCE_MARKERS:
+        recent = refreshed_rows(view)
+        moves = [landing for landing in view["landings"] if landing["team"] == _team(view)[0]]
+        here = moves[-1]["space"] if moves else team["figure"]
+        rows = [(here, recent[n:n + 10]) for n in range(0, len(recent), 10)]
+    else:
+        rows = earlier_new_rows(view)
+    named: set[int] = set()
+    for here, row in rows:
+        spaces = list(board.steps(here))
+        for card in row:
+            named.update(s for s, n in zip(spaces, name_overlaps(view, card, spaces), strict=True) if n > 0)
+    return named
+
+
 def passed_over(view: dict[str, Any], card: str, spaces: Sequence[int]) -> np.ndarray:
     """For a card that names nothing in reach (``names_nothing``): which of ``spaces`` the officer had a
     card naming (sharing an element-name word with its picture) and still did not name, so that it
@@ -271,8 +294,15 @@ def goals_left(view: dict[str, Any]) -> int:
     return max(1, on_card - len(_marked(view)))
 
 
+def _game_key(view: dict[str, Any]) -> str:
+    """Which game and round a view belongs to, for what a bot keeps between its decisions: the board's pictures
+    and the round."""
+    return f"{view.get('round')}:{view.get('pictures')}"
+
+
 def goal_posterior(view: dict[str, Any], named: float = 1.0, aside: float = 0.3, stray: float = 0.03,
-                   nearest: bool = False) -> np.ndarray:
+                   nearest: bool = False, every_clue: bool = False, in_reach: float | None = None,
+                   discarded: bool = False) -> np.ndarray:
     """Where the team's officer is leading the figure now, as the detectives can tell from the view: one
     chance for every space of being the goal it heads for (the nearest unmarked evidence, or with 3
     markers out a client). A goal is not the centre, a marked space, a space the team landed on since
@@ -280,7 +310,16 @@ def goal_posterior(view: dict[str, Any], named: float = 1.0, aside: float = 0.3,
     Every 1-card clue since the last marker that named a space in reach (its card shares most
     element-name words with that space alone) says the officer meant that space, and an officer heads
     for its goal: the clue is worth ``named`` to a goal the space is nearest to among those in reach,
-    ``aside`` to one it is one move further from, ``stray`` otherwise."""
+    ``aside`` to one it is one move further from, ``stray`` otherwise.
+
+    ``every_clue``: a 1-card clue naming several spaces alike (sharing most element-name words with each) is
+    read too, each of those spaces meant evenly. ``in_reach``: what a clue is worth to a goal that stood in
+    reach of the figure and was not among the spaces it named (a literal officer with its goal in reach names
+    the goal or nothing: every other space is a move worse), unless the officer asked for a new row there
+    first (then it may hand over any card); None: the ``aside`` / ``stray`` weights as for any goal.
+
+    ``discarded`` (co-op): a space in reach that a row the officer discarded for a new one named is no goal
+    either (``discarded_names``)."""
     name, team = _team(view)
     phase = leg_landings(view, name)
     seeking_client = len(team["markers"]) >= EVIDENCE_MARKERS
@@ -292,6 +331,9 @@ def goal_posterior(view: dict[str, Any], named: float = 1.0, aside: float = 0.3,
             possible[space] = 0.0
     for landing in phase:
         possible[landing["space"]] = 0.0
+    if discarded:
+        for space in discarded_names(view):
+            possible[space] = 0.0
     logs = np.log(np.maximum(possible, 1e-12))
     if nearest and possible.sum() > 0:
         # the officer heads for the goal nearest the figure: of ``left`` goals spread evenly over the ``m``
@@ -305,20 +347,25 @@ def goal_posterior(view: dict[str, Any], named: float = 1.0, aside: float = 0.3,
             for i in range(left - 1):
                 chance *= max(0.0, (m - 1 - nearer - i) / max(m - 1 - i, 1))
             logs[goal] += np.log(max(chance, 1e-9))
+    refreshed_at = {space for space, _ in earlier_new_rows(view)} if in_reach is not None else set()
     for landing in phase:
         given, start_space = landing.get("given") or [], landing.get("from")
         if len(given) != 1 or start_space is None:
             continue
         spaces = list(board.steps(start_space))
         overlap = name_overlaps(view, given[0], spaces)
-        if overlap.max() <= 0 or (overlap == overlap.max()).sum() != 1:
+        if overlap.max() <= 0 or ((overlap == overlap.max()).sum() != 1 and not every_clue):
             continue
-        meant = spaces[int(overlap.argmax())]
+        meant = [s for s, n in zip(spaces, overlap, strict=True) if n == overlap.max()]
+        sure = in_reach is not None and start_space not in refreshed_at
         for goal in np.flatnonzero(possible):
             far = _moves_to(int(goal))
             best = min(far[s] for s in spaces)
-            gap = far[meant] - best
-            logs[goal] += np.log(named if gap <= 0 else aside if gap == 1 else stray)
+            if sure and best == 0 and goal not in meant:
+                logs[goal] += np.log(in_reach)
+                continue
+            gaps = [far[s] - best for s in meant]
+            logs[goal] += np.log(sum(named if gap <= 0 else aside if gap == 1 else stray for gap in gaps) / len(gaps))
     chances = np.where(possible > 0, np.exp(logs - logs.max()), 0.0)
     return chances / chances.sum() if chances.sum() > 0 else possible / max(possible.sum(), 1.0)
 
@@ -331,11 +378,12 @@ def leg_landings(view: dict[str, Any], team: str) -> list[dict[str, Any]]:
 
 
 def blank_target_chances(view: dict[str, Any], spaces: Sequence[int], open_: np.ndarray,
-                         goals: np.ndarray | None = None) -> np.ndarray:
+                         goals: np.ndarray | None = None, first: bool = False) -> np.ndarray:
     """For a card that names nothing in reach: the chance that each of ``spaces`` is the one the officer
     meant, the space in reach nearest its goal (``goal_posterior``) among those still open (``open_``: not
-    passed over, not known police); ties share. ``goals``: the goal chances to use (``goal_posterior`` by
-    default)."""
+    passed over, not known police); ties share, or with ``first`` go to the first of them in the board's order
+    (the literal officer's ranking keeps that order among spaces as near: ``board.steps``). ``goals``: the goal
+    chances to use (``goal_posterior`` by default)."""
     goals = goal_posterior(view) if goals is None else goals
     chances = np.zeros(len(spaces))
     if not open_.any():
@@ -344,6 +392,8 @@ def blank_target_chances(view: dict[str, Any], spaces: Sequence[int], open_: np.
         far = _moves_to(int(goal))
         dist = np.array([far[s] if open_[n] else 99 for n, s in enumerate(spaces)])
         best = dist == dist.min()
+        if first:
+            best = np.array([s == min(s for s, b in zip(spaces, best, strict=True) if b) for s in spaces])
         chances += goals[goal] * best / best.sum()
     return chances
 
@@ -372,7 +422,8 @@ def unstick_chances(view: dict[str, Any], card: str, spaces: Sequence[int], time
 
 def literal_officer_chances(view: dict[str, Any], card: str, spaces: Sequence[int], slip: float = 0.02,
                             police_cost: float = 4.0, goals: np.ndarray | None = None,
-                            suspected: float | None = None) -> tuple[np.ndarray, np.ndarray]:
+                            suspected: float | None = None,
+                            likelihoods: dict[tuple[int, ...], float] | None = None) -> tuple[np.ndarray, np.ndarray]:
     """For a 1-card clue in co-op: the chance that each of ``spaces`` is the one meant by an officer who goes
     by element names (the literal officer of ``benchmarks/shadows_ai.py``, a partner whose policy is known),
     read as a rational listener reads a speaker: for every goal the officer may head for (``goal_posterior``)
@@ -385,7 +436,10 @@ def literal_officer_chances(view: dict[str, Any], card: str, spaces: Sequence[in
     card handed over put back for one of its cards (the refill, unknown: each evenly). Each hypothesis weighs
     by its prior times the chance that officer hands over this card; a ``slip`` keeps every card possible.
     ``goals``: the goal chances to use (``goal_posterior`` by default); ``suspected``: the chance of police on a
-    space an earlier discarded row named (``remembered_police``; None: the even share of ``police_risk``)."""
+    space an earlier discarded row named (``remembered_police``; None: the even share of ``police_risk``).
+    ``likelihoods``: a dict to fill with the chance that such an officer hands over this card (and asks for the
+    rows it discarded), by the goal's moves to each space in reach in the board's order
+    (``literal_goal_likelihood``)."""
     _, team = _team(view)
     order = sorted(int(s) for s in spaces)  # the officer's ranking breaks ties in this order (board.steps)
     deck = deck_of(view)
@@ -448,6 +502,8 @@ def literal_officer_chances(view: dict[str, Any], card: str, spaces: Sequence[in
                 meant[first] += prior * weight * odds
                 likely += prior * weight * odds
             caught += likely * police
+            if likelihoods is not None and weight > 0:
+                likelihoods[far] = likelihoods.get(far, 0.0) + likely / weight
     meant[risk >= 1.0] = 0.0  # the officer never means a space where the team met the police
     total = meant.sum()
     if total <= 0:
@@ -456,6 +512,25 @@ def literal_officer_chances(view: dict[str, Any], card: str, spaces: Sequence[in
     caught /= total
     return (np.array([meant[order.index(s)] if s in order else 0.0 for s in spaces]),
             np.array([caught[order.index(s)] if s in order else 1.0 for s in spaces]))
+
+
+def literal_goal_likelihood(view: dict[str, Any], card: str, spaces: Sequence[int],
+                            suspected: float | None = None) -> np.ndarray:
+    """For a 1-card clue in co-op: for every space of the board, the chance that the literal officer of
+    ``literal_officer_chances`` hands over ``card`` (after the rows it discarded since the last move) if that
+    space is the goal it heads for; 0 for a space that cannot be the goal (``goal_posterior``). Up to a factor
+    shared by every goal: a detective that keeps these from the leg's earlier clues, rows and all, learns where
+    the goal lies from every card handed over, the ones naming nothing too (``Detective.goal_memory``)."""
+    possible = goal_posterior(view) > 0
+    by_distances: dict[tuple[int, ...], float] = {}
+    literal_officer_chances(view, card, spaces, goals=possible.astype(float), suspected=suspected,
+                            likelihoods=by_distances)
+    order = sorted(int(s) for s in spaces)
+    chances = np.zeros(len(board.HEXES))
+    for goal in np.flatnonzero(possible):
+        far = _moves_to(int(goal))
+        chances[goal] = by_distances.get(tuple(far[s] for s in order), 0.0)
+    return chances
 
 
 def goals_on(kinds: Sequence[str | None], view: dict[str, Any]) -> set[int]:
@@ -696,7 +771,9 @@ class Detective:
                  blank_goal: float | None = None, unstick: int | None = None,
                  literal_listener: float | None = None, listener_caution: Sequence[float] = (),
                  nearest_goal: bool = False, blank_caution: Sequence[float] = (),
-                 police_memory: float | None = None) -> None:
+                 police_memory: float | None = None, goal_every_clue: bool = False,
+                 goal_in_reach: float | None = None, goal_discarded: bool = False,
+                 blank_first: bool = False, goal_memory: float | None = None, memory_alone: bool = False) -> None:
         self.readers: tuple[Reader, ...] = tuple(readers or ((scorer,) if scorer else all_readers()))
         self.rng = random.Random(seed)
         self.doubt = doubt
@@ -768,6 +845,27 @@ class Detective:
         """with ``literal_listener``: the chance of police the listener gives a space that a row the officer
         discarded earlier this round named while it was in reach (``remembered_police``). None: never"""
         self.nearest_goal = nearest_goal
+        self.goal_every_clue = goal_every_clue
+        """how the leg's earlier clues tell the officer's goal (``goal_posterior``'s ``every_clue``): a card naming
+        several spaces alike counts too, not only a card naming one space plainly"""
+        self.goal_in_reach = goal_in_reach
+        self.goal_discarded = goal_discarded
+        self.blank_first = blank_first
+        self.goal_memory = goal_memory
+        """in co-op, with ``literal_listener`` (None: never): the detective keeps, for every 1-card clue of the round,
+        how likely the literal officer was to hand that card over from the row then seen, goal by goal
+        (``literal_goal_likelihood``), and pictures the goal with the leg's earlier clues so weighed (each raised to
+        ``goal_memory``, below 1 to allow that they share the police), beside ``goal_posterior``'s reading. What it
+        remembers is what it saw: the rows face up when it moved are gone from the view afterwards"""
+        self.memory_alone = memory_alone
+        """with ``goal_memory``: the leg's clear clues count through what the detective remembers only, not also by
+        ``goal_posterior``'s own weights (which would count them twice)"""
+        self._clues: dict[tuple[str, int], tuple[int, str, np.ndarray]] = {}
+        """``blank_target_chances``' ``first``: of the open spaces as near a pictured goal, a card naming nothing
+        means the first in the board's order (the literal officer's tie-break), not each alike"""
+        """``goal_posterior``'s ``discarded``: a space a discarded row named while in reach is no goal"""
+        """``goal_posterior``'s ``in_reach``: what an earlier clue that did not name a space in reach leaves of the
+        chance that space is the goal (None: the clue's usual weights)"""
         """how ``literal_listener`` and ``blank_goal`` picture the officer's goal before the leg's clues: the
         goal it heads for is the nearest of the goals its card still holds (``goal_posterior``'s ``nearest``:
         a space near the figure is far likelier it than one across the board), not any space evenly"""
@@ -862,7 +960,38 @@ class Detective:
     def goals(self, view: dict[str, Any]) -> np.ndarray:
         """Where the detective pictures the officer's goal (``goal_posterior``, with this detective's
         ``nearest_goal``)."""
-        return goal_posterior(view, nearest=self.nearest_goal)
+        plain = self.goal_memory is not None and self.memory_alone and view.get("mode") == "coop"
+        goals = goal_posterior(view, *((1.0, 1.0, 1.0) if plain else ()), nearest=self.nearest_goal,
+                               every_clue=self.goal_every_clue, in_reach=self.goal_in_reach,
+                               discarded=self.goal_discarded)
+        if self.goal_memory is None or view.get("mode") != "coop":
+            return goals
+        name, _ = _team(view)
+        moves = [landing for landing in view["landings"] if landing["team"] == name]
+        start = len(moves) - len(leg_landings(view, name))
+        game = _game_key(view)
+        weights = np.ones(len(goals))
+        for n in range(start, len(moves)):
+            kept = self._clues.get((game, n))
+            if kept is None or kept[0] != moves[n].get("from") or [kept[1]] != list(moves[n].get("given") or []):
+                continue
+            likely = kept[2]
+            if likely.max() > 0:
+                weights *= np.maximum(likely / likely.max(), 1e-6) ** self.goal_memory
+        remembered = goals * weights
+        return remembered / remembered.sum() if remembered.sum() > 0 else goals
+
+    def remember(self, view: dict[str, Any], cards: Sequence[str], spaces: Sequence[int]) -> None:
+        """Keep how likely the literal officer was to hand over this 1-card clue, goal by goal (``goal_memory``)."""
+        if self.goal_memory is None or view.get("mode") != "coop" or len(cards) != 1:
+            return
+        name, team = _team(view)
+        moves = sum(1 for landing in view["landings"] if landing["team"] == name)
+        game = _game_key(view)
+        if any(key[0] != game for key in self._clues):
+            self._clues = {}
+        self._clues[(game, moves)] = (team["figure"], cards[0],
+                                      literal_goal_likelihood(view, cards[0], spaces, self.police_memory))
 
     def listener_judgement(self, view: dict[str, Any], card: str, spaces: Sequence[int],
                            scores: np.ndarray) -> np.ndarray | None:
@@ -895,7 +1024,8 @@ class Detective:
         _, team = _team(view)
         police = np.array([s in team["police"] for s in spaces])
         open_ = (passed_over(view, card, spaces) == 0) & ~police
-        chances = blank_target_chances(view, spaces, open_, self.goals(view) if goals is None else goals)
+        chances = blank_target_chances(view, spaces, open_, self.goals(view) if goals is None else goals,
+                                       first=self.blank_first)
         safe = np.array([s in known_safe(view) for s in spaces])
         value = chances + (self.blank_goal or 0.0) * (safe & open_) - 1.0 * ~open_ - 10.0 * police
         spread = float(scores.max() - scores.min()) or 1.0
@@ -912,6 +1042,7 @@ class Detective:
         if not cards or len(spaces) == 1:
             return spaces[0]
         scores = self.judge(view, cards, spaces)
+        self.remember(view, cards, spaces)
         if self.doubt > 0:
             weights = np.exp((scores - scores.max()) / self.doubt)
             return self.rng.choices(spaces, weights=weights.tolist())[0]
@@ -1159,7 +1290,12 @@ def _detective(settings: dict[str, Any], readers: Sequence[Reader], seed: int | 
                      listener_caution=settings.get("listener_caution", ()),
                      nearest_goal=settings.get("nearest_goal", False),
                      blank_caution=settings.get("blank_caution", ()),
-                     police_memory=settings.get("police_memory"))
+                     police_memory=settings.get("police_memory"),
+                     goal_every_clue=settings.get("goal_every_clue", False),
+                     goal_in_reach=settings.get("goal_in_reach"),
+                     goal_discarded=settings.get("goal_discarded", False),
+                     blank_first=settings.get("blank_first", False),
+                     goal_memory=settings.get("goal_memory"), memory_alone=settings.get("memory_alone", False))
 
 
 def _officer(settings: dict[str, Any], scorer: Reader, readers: Sequence[Reader], seed: int | None) -> Officer:
@@ -1170,7 +1306,7 @@ def _officer(settings: dict[str, Any], scorer: Reader, readers: Sequence[Reader]
     # cards it reads right (docs/bots.md, seventh pass); its other settings are the level's.
     # The nearest-goal prior is left out too (eighth pass): it reads the cards naming nothing, as the listener does,
     # and leaving it out keeps the officer's gives, and what the literal reader makes of them, as they were.
-    plain = {**settings, "literal_listener": None, "nearest_goal": False}
+    plain = {**settings, "literal_listener": None, "nearest_goal": False, "goal_memory": None}
     partner = _detective(plain, readers, None) if settings["trust"] > 0 else None
     return Officer(scorer, seed, readers=readers, doubt=settings["officer_doubt"], literal=settings["literal"],
                    partner=partner, trust=settings["trust"], plainness=settings.get("plainness", 0.0))
@@ -1212,7 +1348,7 @@ LEVELS: dict[str, dict[str, Any]] = {
     "hard": {"scorer": "meaning+look", "readers": SCORER_NAMES, "officer_doubt": 0.6, "detective_doubt": 0.0,
              "names": 1.0, "literal": True, "trust": 0.5, "shun_police": True, "pragmatic": 1.5, "plainness": 0.5,
              "blank_goal": 0.05, "unstick": 0, "literal_listener": 0.5, "listener_caution": (0.0, 0.0, 1.0),
-             "nearest_goal": True, "police_memory": 0.9},
+             "nearest_goal": True, "police_memory": 0.9, "goal_memory": 1.0},
 }
 """Bot levels for ``ludus.ai.bot.register_bot``: ``bot_factory(level)``."""
 
