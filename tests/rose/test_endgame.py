@@ -4,12 +4,13 @@ offered, decide from their seat's view alone, and the search changes nothing bef
 from __future__ import annotations
 
 import random
+from typing import NamedTuple
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ludus.ai import bot_for
-from ludus.engine import visible_events
+from ludus.engine import Decision, visible_events
 from ludus.games.rose.endgame import EndgameBot
 from ludus.games.rose.game import GAME
 from ludus.games.rose.hard import HardBot, days_left
@@ -46,12 +47,32 @@ def _last_day_card(players: int, seed: int) -> RoseState:
         GAME.apply(state, decision.seat, rng.choice(decision.options))
 
 
-def test_the_endgame_search_decides_the_last_day_from_its_seats_view_alone():
-    state = _last_day_card(4, 3)
+class _Turn(NamedTuple):
+    """A seat's card decision of the last day, its view, and a world sampled from that view."""
+
+    state: RoseState
+    decision: Decision
+    seat: int
+    view: object
+    world: RoseState
+
+    def twin(self) -> tuple[object, Decision]:
+        """The same seat's view and decision in the sampled world, which it cannot tell from the real one."""
+        return GAME.view(self.world, self.seat), next(d for d in GAME.decisions(self.world) if d.seat == self.seat)
+
+
+def _last_day_turn(players: int, seed: int, world_seed: int) -> _Turn:
+    state = _last_day_card(players, seed)
     decision = min(GAME.decisions(state), key=lambda d: d.seat)
-    seat = decision.seat
-    view = GAME.view(state, seat)
-    world = GAME.world_from_view(view, seat, random.Random(5))
+    view = GAME.view(state, decision.seat)
+    return _Turn(
+        state, decision, decision.seat, view, GAME.world_from_view(view, decision.seat, random.Random(world_seed))
+    )
+
+
+def test_the_endgame_search_decides_the_last_day_from_its_seats_view_alone():
+    turn = _last_day_turn(4, 3, world_seed=5)
+    decision, seat, view, world = turn.decision, turn.seat, turn.view, turn.world
     assert GAME.view(world, seat) == view
     bot = EndgameBot(seat, seed=2, candidates=3, worlds=3)
     choice = bot.choose(view, decision)
@@ -59,15 +80,12 @@ def test_the_endgame_search_decides_the_last_day_from_its_seats_view_alone():
     assert bot.last_search and choice in bot.last_search
     assert all(0.0 <= chance <= 1.0 for chance in bot.last_search.values())
     again = EndgameBot(seat, seed=2, candidates=3, worlds=3)
-    assert again.choose(GAME.view(world, seat), next(d for d in GAME.decisions(world) if d.seat == seat)) == choice
+    assert again.choose(*turn.twin()) == choice
 
 
 def test_with_easy_rule_opponents_the_endgame_search_still_decides_from_its_seats_view_alone():
-    state = _last_day_card(4, 3)
-    decision = min(GAME.decisions(state), key=lambda d: d.seat)
-    seat = decision.seat
-    view = GAME.view(state, seat)
-    world = GAME.world_from_view(view, seat, random.Random(5))
+    turn = _last_day_turn(4, 3, world_seed=5)
+    decision, seat, view, world = turn.decision, turn.seat, turn.view, turn.world
     bot = EndgameBot(seat, seed=2, candidates=3, worlds=3)
     bot.rule_worlds = True
     choice = bot.choose(view, decision)
@@ -78,7 +96,7 @@ def test_with_easy_rule_opponents_the_endgame_search_still_decides_from_its_seat
     assert all(weights[world.identity[s]] == -1.0 for s, weights in drawn.items())
     again = EndgameBot(seat, seed=2, candidates=3, worlds=3)
     again.rule_worlds = True
-    assert again.choose(GAME.view(world, seat), next(d for d in GAME.decisions(world) if d.seat == seat)) == choice
+    assert again.choose(*turn.twin()) == choice
 
 
 def test_before_the_last_day_the_endgame_search_plays_exactly_like_hard():
@@ -108,18 +126,15 @@ def test_before_the_last_day_the_endgame_search_plays_exactly_like_hard():
 
 
 def test_the_plan_search_plays_the_way_it_chose_from_its_seats_view_alone():
-    state = _last_day_card(4, 8)
-    decision = min(GAME.decisions(state), key=lambda d: d.seat)
-    seat = decision.seat
-    view = GAME.view(state, seat)
-    world = GAME.world_from_view(view, seat, random.Random(4))
+    turn = _last_day_turn(4, 8, world_seed=4)
+    state, decision, seat, view = turn.state, turn.decision, turn.seat, turn.view
     bot = EndgameBot(seat, seed=2, worlds=2, plans=3)
     choice = bot.choose(view, decision)
     assert decision.allows(choice)
     assert bot.plan is not None and bot.plan[0] == choice and bot.plan in bot.last_search
     plan = bot.plan
     twin = EndgameBot(seat, seed=2, worlds=2, plans=3)
-    assert twin.choose(GAME.view(world, seat), next(d for d in GAME.decisions(world) if d.seat == seat)) == choice
+    assert twin.choose(*turn.twin()) == choice
     assert twin.plan == plan
     GAME.apply(state, seat, choice)
     while True:  # the turn's move decisions answer the plan
