@@ -845,12 +845,20 @@ class Detective:
         """with ``literal_listener``: the chance of police the listener gives a space that a row the officer
         discarded earlier this round named while it was in reach (``remembered_police``). None: never"""
         self.nearest_goal = nearest_goal
+        """how ``literal_listener`` and ``blank_goal`` picture the officer's goal before the leg's clues: the
+        goal it heads for is the nearest of the goals its card still holds (``goal_posterior``'s ``nearest``:
+        a space near the figure is far likelier it than one across the board), not any space evenly"""
         self.goal_every_clue = goal_every_clue
         """how the leg's earlier clues tell the officer's goal (``goal_posterior``'s ``every_clue``): a card naming
         several spaces alike counts too, not only a card naming one space plainly"""
         self.goal_in_reach = goal_in_reach
+        """``goal_posterior``'s ``in_reach``: what an earlier clue that did not name a space in reach leaves of the
+        chance that space is the goal (None: the clue's usual weights)"""
         self.goal_discarded = goal_discarded
+        """``goal_posterior``'s ``discarded``: a space a discarded row named while in reach is no goal"""
         self.blank_first = blank_first
+        """``blank_target_chances``' ``first``: of the open spaces as near a pictured goal, a card naming nothing
+        means the first in the board's order (the literal officer's tie-break), not each alike"""
         self.goal_memory = goal_memory
         """in co-op, with ``literal_listener`` (None: never): the detective keeps, for every 1-card clue of the round,
         how likely the literal officer was to hand that card over from the row then seen, goal by goal
@@ -861,14 +869,8 @@ class Detective:
         """with ``goal_memory``: the leg's clear clues count through what the detective remembers only, not also by
         ``goal_posterior``'s own weights (which would count them twice)"""
         self._clues: dict[tuple[str, int], tuple[int, str, np.ndarray]] = {}
-        """``blank_target_chances``' ``first``: of the open spaces as near a pictured goal, a card naming nothing
-        means the first in the board's order (the literal officer's tie-break), not each alike"""
-        """``goal_posterior``'s ``discarded``: a space a discarded row named while in reach is no goal"""
-        """``goal_posterior``'s ``in_reach``: what an earlier clue that did not name a space in reach leaves of the
-        chance that space is the goal (None: the clue's usual weights)"""
-        """how ``literal_listener`` and ``blank_goal`` picture the officer's goal before the leg's clues: the
-        goal it heads for is the nearest of the goals its card still holds (``goal_posterior``'s ``nearest``:
-        a space near the figure is far likelier it than one across the board), not any space evenly"""
+        """with ``goal_memory``: by (game and round, the team's move number) the clue kept when it was read: where
+        the figure stood, the card, and its chance goal by goal (``remember``)"""
 
     def scores(self, view: dict[str, Any], cards: Sequence[str], spaces: Sequence[int],
                readings: dict[tuple[str, str, tuple[int, ...]], np.ndarray] | None = None) -> np.ndarray:
