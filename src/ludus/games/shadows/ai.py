@@ -218,13 +218,19 @@ def remembered_police(view: dict[str, Any]) -> set[int]:
     recent = len(refreshed_rows(view)) // 10
     rows = earlier_new_rows(view)
     rows = rows[recent:] if recent else rows
-    suspects: set[int] = set()
+    _, team = _team(view)
+    return _named_in_reach(view, rows) - known_safe(view) - set(team["police"])
+
+
+def _named_in_reach(view: dict[str, Any], rows: Sequence[tuple[int, Sequence[str]]]) -> set[int]:
+    """The spaces some card of a row names (shares an element-name word with) among those in reach of where the
+    figure stood when the row lay face up: ``rows`` as ``(space, row)``, like ``earlier_new_rows``."""
+    named: set[int] = set()
     for here, row in rows:
         spaces = list(board.steps(here))
         for card in row:
-            suspects.update(s for s, n in zip(spaces, name_overlaps(view, card, spaces), strict=True) if n > 0)
-    _, team = _team(view)
-    return suspects - known_safe(view) - set(team["police"])
+            named.update(s for s, n in zip(spaces, name_overlaps(view, card, spaces), strict=True) if n > 0)
+    return named
 
 
 def discarded_names(view: dict[str, Any]) -> set[int]:
@@ -234,20 +240,15 @@ def discarded_names(view: dict[str, Any]) -> set[int]:
     apart), discards a row only when it names neither, so a space it named was police or not a goal. While it
     seeks a client only the rows discarded since the last move count (a row discarded on the way to evidence
     may name a client)."""
-    _, team = _team(view)
+    name, team = _team(view)
     if len(team["markers"]) >= EVIDENCE_MARKERS:
         recent = refreshed_rows(view)
-        moves = [landing for landing in view["landings"] if landing["team"] == _team(view)[0]]
+        moves = [landing for landing in view["landings"] if landing["team"] == name]
         here = moves[-1]["space"] if moves else team["figure"]
         rows = [(here, recent[n:n + 10]) for n in range(0, len(recent), 10)]
     else:
         rows = earlier_new_rows(view)
-    named: set[int] = set()
-    for here, row in rows:
-        spaces = list(board.steps(here))
-        for card in row:
-            named.update(s for s, n in zip(spaces, name_overlaps(view, card, spaces), strict=True) if n > 0)
-    return named
+    return _named_in_reach(view, rows)
 
 
 def passed_over(view: dict[str, Any], card: str, spaces: Sequence[int]) -> np.ndarray:
