@@ -218,13 +218,19 @@ def remembered_police(view: dict[str, Any]) -> set[int]:
     recent = len(refreshed_rows(view)) // 10
     rows = earlier_new_rows(view)
     rows = rows[recent:] if recent else rows
-    suspects: set[int] = set()
+    _, team = _team(view)
+    return _named_in_reach(view, rows) - known_safe(view) - set(team["police"])
+
+
+def _named_in_reach(view: dict[str, Any], rows: Sequence[tuple[int, Sequence[str]]]) -> set[int]:
+    """The spaces some card of a row names (shares an element-name word with) among those in reach of where the
+    figure stood when the row lay face up: ``rows`` as ``(space, row)``, like ``earlier_new_rows``."""
+    named: set[int] = set()
     for here, row in rows:
         spaces = list(board.steps(here))
         for card in row:
-            suspects.update(s for s, n in zip(spaces, name_overlaps(view, card, spaces), strict=True) if n > 0)
-    _, team = _team(view)
-    return suspects - known_safe(view) - set(team["police"])
+            named.update(s for s, n in zip(spaces, name_overlaps(view, card, spaces), strict=True) if n > 0)
+    return named
 
 
 def discarded_names(view: dict[str, Any]) -> set[int]:
@@ -234,20 +240,15 @@ def discarded_names(view: dict[str, Any]) -> set[int]:
     apart), discards a row only when it names neither, so a space it named was police or not a goal. While it
     seeks a client only the rows discarded since the last move count (a row discarded on the way to evidence
     may name a client)."""
-    _, team = _team(view)
+    name, team = _team(view)
     if len(team["markers"]) >= EVIDENCE_MARKERS:
         recent = refreshed_rows(view)
-        moves = [landing for landing in view["landings"] if landing["team"] == _team(view)[0]]
+        moves = [landing for landing in view["landings"] if landing["team"] == name]
         here = moves[-1]["space"] if moves else team["figure"]
         rows = [(here, recent[n:n + 10]) for n in range(0, len(recent), 10)]
     else:
         rows = earlier_new_rows(view)
-    named: set[int] = set()
-    for here, row in rows:
-        spaces = list(board.steps(here))
-        for card in row:
-            named.update(s for s, n in zip(spaces, name_overlaps(view, card, spaces), strict=True) if n > 0)
-    return named
+    return _named_in_reach(view, rows)
 
 
 def passed_over(view: dict[str, Any], card: str, spaces: Sequence[int]) -> np.ndarray:
@@ -845,12 +846,20 @@ class Detective:
         """with ``literal_listener``: the chance of police the listener gives a space that a row the officer
         discarded earlier this round named while it was in reach (``remembered_police``). None: never"""
         self.nearest_goal = nearest_goal
+        """how ``literal_listener`` and ``blank_goal`` picture the officer's goal before the leg's clues: the
+        goal it heads for is the nearest of the goals its card still holds (``goal_posterior``'s ``nearest``:
+        a space near the figure is far likelier it than one across the board), not any space evenly"""
         self.goal_every_clue = goal_every_clue
         """how the leg's earlier clues tell the officer's goal (``goal_posterior``'s ``every_clue``): a card naming
         several spaces alike counts too, not only a card naming one space plainly"""
         self.goal_in_reach = goal_in_reach
+        """``goal_posterior``'s ``in_reach``: what an earlier clue that did not name a space in reach leaves of the
+        chance that space is the goal (None: the clue's usual weights)"""
         self.goal_discarded = goal_discarded
+        """``goal_posterior``'s ``discarded``: a space a discarded row named while in reach is no goal"""
         self.blank_first = blank_first
+        """``blank_target_chances``' ``first``: of the open spaces as near a pictured goal, a card naming nothing
+        means the first in the board's order (the literal officer's tie-break), not each alike"""
         self.goal_memory = goal_memory
         """in co-op, with ``literal_listener`` (None: never): the detective keeps, for every 1-card clue of the round,
         how likely the literal officer was to hand that card over from the row then seen, goal by goal
@@ -861,14 +870,8 @@ class Detective:
         """with ``goal_memory``: the leg's clear clues count through what the detective remembers only, not also by
         ``goal_posterior``'s own weights (which would count them twice)"""
         self._clues: dict[tuple[str, int], tuple[int, str, np.ndarray]] = {}
-        """``blank_target_chances``' ``first``: of the open spaces as near a pictured goal, a card naming nothing
-        means the first in the board's order (the literal officer's tie-break), not each alike"""
-        """``goal_posterior``'s ``discarded``: a space a discarded row named while in reach is no goal"""
-        """``goal_posterior``'s ``in_reach``: what an earlier clue that did not name a space in reach leaves of the
-        chance that space is the goal (None: the clue's usual weights)"""
-        """how ``literal_listener`` and ``blank_goal`` picture the officer's goal before the leg's clues: the
-        goal it heads for is the nearest of the goals its card still holds (``goal_posterior``'s ``nearest``:
-        a space near the figure is far likelier it than one across the board), not any space evenly"""
+        """with ``goal_memory``: by (game and round, the team's move number) the clue kept when it was read: where
+        the figure stood, the card, and its chance goal by goal (``remember``)"""
 
     def scores(self, view: dict[str, Any], cards: Sequence[str], spaces: Sequence[int],
                readings: dict[tuple[str, str, tuple[int, ...]], np.ndarray] | None = None) -> np.ndarray:
