@@ -83,6 +83,24 @@ def test_sparing_its_own_monk_counts_against_it_in_the_readers_eyes():
     assert bot.guessed(view, clue, coming) > before
 
 
+def test_readers_who_weigh_the_acts_more_name_a_player_who_spared_its_own_monk_more_readily():
+    state, bot = _known(players=4)
+    view = GAME.view(state, 0)
+    me = view["you"]["identity"]
+    clue = dict(view["clue"])
+    coming = dict.fromkeys(COLOURS, 0)
+    cost = {}
+    for scale in (0.0, 1.0, 1.7):
+        bot.reader_act = scale
+        bot.extra = None
+        before = bot.guessed(view, clue, coming)
+        bot.extra = {me: 1.5}
+        cost[scale] = bot.guessed(view, clue, coming) - before
+    # readers who read nothing from the acts see nothing in the spare; the more they weigh the acts, the more it shows
+    assert abs(cost[0.0]) < 1e-12
+    assert 0 < cost[1.0] < cost[1.7]
+
+
 def test_revelation_keeps_a_look_alike_hidden():
     state = GAME.setup(4, 9)
     rng = random.Random(2)

@@ -145,6 +145,14 @@ class HardBot(MediumBot):
     """``LOCK``, per bot (a paired screen may set another)."""
     hide = HIDE
     """``HIDE``, per bot."""
+    reader_act = READER_ACT_WEIGHT
+    """``READER_ACT_WEIGHT``, per bot: the clue one unit of public evidence is worth in the readers' final guesses."""
+    act_weight = ACT_WEIGHT
+    """``ACT_WEIGHT``, per bot."""
+    guess_heat = 1.5
+    """The readers' final guess: its soft minimum's temperature with no day left; ``guess_heat_per_day`` more per
+    day left."""
+    guess_heat_per_day = 3.0
     decoy_pull = DECOY_WEIGHT
     """``DECOY_WEIGHT``, per bot."""
     heat = 3.0
@@ -421,11 +429,11 @@ class HardBot(MediumBot):
         looks = {
             c: clue[c]
             + self.lock * coming[c]
-            - READER_ACT_WEIGHT * (evidence[COLOUR_INDEX[c]] + TEMPER * ACT_WEIGHT * extra.get(c, 0.0))
+            - self.reader_act * (evidence[COLOUR_INDEX[c]] + TEMPER * self.act_weight * extra.get(c, 0.0))
             for c in COLOURS
             if c not in revealed
         }
-        temperature = 1.5 + 3.0 * days_left(view)
+        temperature = self.guess_heat + self.guess_heat_per_day * days_left(view)
         named = 0.0
         for row in belief.marginals(view).values():
             weight = sum(
