@@ -56,8 +56,8 @@ def may_differ(budget: strong.Budget, registered: strong.Budget, st: FloorsState
     ``endgame`` (its own or the registered one's) that does not play out yet (so its probe, a second whole
     search, is skipped). A variant without the registered ``endgame`` differs where that one plays out."""
     mine, theirs = budget.at(st.players), registered.at(st.players)
-    if dataclasses.replace(mine, endgame=None, duel=None, five=None) != dataclasses.replace(
-        theirs, endgame=None, duel=None, five=None
+    if dataclasses.replace(mine, endgame=None, duel=None, four=None, five=None) != dataclasses.replace(
+        theirs, endgame=None, duel=None, four=None, five=None
     ):
         return True
     ends = [end for end in (mine.endgame, theirs.endgame) if end is not None]

@@ -15,8 +15,9 @@ and the per-game means of figures out and figures eaten are printed for the leve
     nice -n 15 .venv/bin/python benchmarks/floors_losses.py hard,easy,easy,easy --budget '{"opponents": "easy"}'
 
 ``--budget`` (JSON) replaces fields of the measured level's ``strong.Budget`` for this run (the fields of
-``search.Race``, e.g. ``laggard`` or ``decided``, set its race; ``duel`` and ``five``, a JSON object of the same
-kind, its two- and five-player budget, ``null`` none; ``endgame``, an object of ``strong.Endgame``'s fields),
+``search.Race``, e.g. ``laggard`` or ``decided``, set its race; ``duel``, ``four`` and ``five``, a JSON object of
+the same kind, its two-, four- and five-player budget, ``null`` none; ``endgame``, an object of
+``strong.Endgame``'s fields),
 so a variant can be compared game for game with the registered level.
 """
 
@@ -38,13 +39,13 @@ from ludus.games.floors.game import GAME
 from ludus.games.floors.search import Race
 
 RACE_FIELDS = tuple(field.name for field in dataclasses.fields(Race))
-PLAYER_COUNT_FIELDS = ("duel", "five")
+PLAYER_COUNT_FIELDS = ("duel", "four", "five")
 
 
 def changed(budget: strong.Budget, changes: dict[str, Any]) -> strong.Budget:
     """``budget`` with fields replaced (the fields of ``search.Race``, e.g. ``laggard``, set its race;
-    ``duel`` and ``five``, a dict of the same kind, its two- and five-player budget, made from this one;
-    ``null`` drops that budget, so those games are played by this one)."""
+    ``duel``, ``four`` and ``five``, a dict of the same kind, its two-, four- and five-player budget, made from
+    this one; ``null`` drops that budget, so those games are played by this one)."""
     changes = dict(changes)
     counts = {name: changes.pop(name) for name in PLAYER_COUNT_FIELDS if name in changes}
     if isinstance(changes.get("endgame"), dict):

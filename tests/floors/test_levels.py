@@ -367,6 +367,15 @@ def test_a_five_player_budget_is_used_only_when_five_play():
     assert five.at(5) is five  # no further five-player budget: itself
 
 
+def test_a_four_player_budget_is_used_only_when_four_play():
+    four = Budget(keep=6, shortlist=3, replies=2, reply_keep=3, seconds=None, race=search.Race(rivals=0.5))
+    five = Budget(keep=6, shortlist=3, replies=2, reply_keep=3, seconds=None, race=search.Race(spare=0.3))
+    budget = Budget(keep=6, shortlist=3, replies=2, reply_keep=3, seconds=None, four=four, five=five)
+    assert budget.at(4) is four and budget.at(5) is five
+    assert budget.at(2) is budget and budget.at(3) is budget
+    assert four.at(4) is four  # no further four-player budget: itself
+
+
 def _gains_of_one_step(race: search.Race) -> tuple[float, float]:
     """A five-player seat with one figure out, one 5 steps from the exit and one 12 steps away: what its total
     gains when the nearer figure (the slower of the two that win it the game) steps once, and when the far one

@@ -82,6 +82,8 @@ class Budget:
     duel: Budget | None = None
     """The budget used instead in a two-player game (None: this one), where one opponent's every figure is
     the race."""
+    four: Budget | None = None
+    """The budget used instead in a four-player game (None: this one)."""
     five: Budget | None = None
     """The budget used instead in a five-player game (None: this one), where a seat has three figures and the
     first to get two of them out wins."""
@@ -90,7 +92,7 @@ class Budget:
 
     def at(self, players: int) -> Budget:
         """The budget for a game of ``players``."""
-        chosen = {2: self.duel, 5: self.five}.get(players)
+        chosen = {2: self.duel, 4: self.four, 5: self.five}.get(players)
         return self if chosen is None else chosen
 
 
