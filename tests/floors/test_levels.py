@@ -409,6 +409,41 @@ def test_hard_at_three_and_four_players_counts_every_figure_alike_as_before():
         assert _gains_of_one_step(hard.at(players).race) == _gains_of_one_step(search.PLAIN)
 
 
+def _look(budget: Budget) -> tuple[object, ...]:
+    """How far a budget looks: everything but its judgement."""
+    return (budget.keep, budget.shortlist, budget.replies, budget.reply_keep, budget.opponents, budget.seconds)
+
+
+def test_medium_at_five_players_counts_a_spare_less_the_slower_of_the_first_two_more_and_the_rivals_less():
+    # at five players two of three figures out win; judging every figure alike and the opponents' totals in
+    # full, medium placed below easy in the ladder (docs/bots.md, "Floors medium at five players: the race
+    # weights registered")
+    medium = strong.LEVEL_BUDGETS["medium"]
+    assert 0 < medium.at(5).race.rivals < medium.race.rivals  # its own figures count more against the others
+    alike_near, alike_far = _gains_of_one_step(search.PLAIN)
+    raced_near, raced_far = _gains_of_one_step(medium.at(5).race)
+    assert raced_near > alike_near  # the slower of the two figures that win the game counts more
+    assert 0 < raced_far < alike_far  # the third figure is a spare: worth something, less than alike
+    # only the judgement changes: medium looks no further at five players than at three or four
+    assert _look(medium.at(5)) == _look(medium) and medium.at(5).endgame is None
+    assert medium.at(5).shortlist < strong.LEVEL_BUDGETS["hard"].at(5).shortlist
+
+
+def test_medium_weighs_the_race_only_at_five_players_and_plays_two_to_four_players_as_before():
+    medium = strong.LEVEL_BUDGETS["medium"]
+    assert medium.race == search.PLAIN and medium.at(2).race == search.PLAIN
+    for players in (3, 4):
+        assert medium.at(players).race == search.PLAIN
+        assert _gains_of_one_step(medium.at(players).race) == _gains_of_one_step(search.PLAIN)
+    # the five-player judgement is picked in a five-player game and changes what medium plays there
+    differ = 0
+    for st in _positions_of_easy_games(5, 11, 12):
+        figures = GAME.movable(st, st.turn)
+        five = SearchBot(GAME, st.turn, 1, medium).pick(st.clone(), figures)
+        differ += five != SearchBot(GAME, st.turn, 1, replace(medium, five=None)).pick(st.clone(), figures)
+    assert differ > 0
+
+
 def test_a_figure_gets_out_in_time_if_the_rounds_left_bring_it_to_the_exit_and_the_monster_spares_it():
     near, far = _square_at(0), _square_at(20)
     assert search.out_chance(OUT, 0) == 1.0

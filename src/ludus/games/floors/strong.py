@@ -15,8 +15,8 @@ figure (``movement.move_results``) and judges them in three passes:
    round ends best is chosen. With two players hard judges a world the rules have already settled as won or
    lost (``Budget.duel``, ``search.Race.decided``, ``search.fate``), and in stage 2's last six tiles plays its
    best four moves on to the game's end over eight orders of the tiles left (``Budget.endgame``, ``play_out``).
-   With five players, where two of a seat's three figures out win, hard adds up a seat's figures for that
-   race: the third figure a spare, the slower of the first two counting more (``Budget.five``).
+   With five players, where two of a seat's three figures out win, hard and medium add up a seat's figures
+   for that race: the third figure a spare, the slower of the first two counting more (``Budget.five``).
 
 The registered levels think by fixed counts (moves kept, moves looked at, replies), never by the clock,
 so a line-up replays from its seed on any machine or backend (a ladder on a process pool or on Ray). A
@@ -110,8 +110,13 @@ LEVEL_BUDGETS: dict[str, Budget] = {
     # four-player games against three easy bots; its 3 best to the end of the round, 24). With two players:
     # its 5 best and the next 2 moves, already between easy and hard there (docs/bots.md, "Floors levels in
     # the ladder's mixed tables")
+    # five players: hard's race weights (below), the third figure a spare, the slower of the first two counting
+    # more, and the opponents' totals at half weight; it placed better than the plain judgement game for game
+    # (docs/bots.md, "Floors medium at five players: the race weights registered")
     "medium": Budget(keep=16, shortlist=3, replies=15, reply_keep=5, seconds=None, opponents="easy",
-                     duel=Budget(keep=16, shortlist=5, replies=2, reply_keep=5, seconds=None, opponents="easy")),
+                     duel=Budget(keep=16, shortlist=5, replies=2, reply_keep=5, seconds=None, opponents="easy"),
+                     five=Budget(keep=16, shortlist=3, replies=15, reply_keep=5, seconds=None, opponents="easy",
+                                 race=Race(spare=0.3, laggard=0.5, rivals=0.5))),
     # two players: a seat is left with too few figures far more often, and then the rules have settled the
     # game (``search.fate``); the same look-ahead judges such a world as won or lost, and from 6 tiles before
     # the end plays its 4 best moves on to the game's end over 8 orders of the tiles left (docs/bots.md,
