@@ -72,30 +72,28 @@ def test_being_the_lowest_look_alike_makes_being_named_likelier():
     assert hidden >= 0 and clean <= 3 * 4  # three readers, 4 clue per right guess with 4 players
 
 
-def test_sparing_its_own_monk_counts_against_it_in_the_readers_eyes():
-    state, bot = _known(players=4)
-    view = GAME.view(state, 0)
-    me = view["you"]["identity"]
+def _cost_of_sparing_its_own_monk(bot: HardBot, view: dict) -> float:
+    """The expected guess clue the readers add once the move shows a spare of the bot's own monk (1.5 evidence)."""
     clue = dict(view["clue"])
     coming = dict.fromkeys(COLOURS, 0)
+    bot.extra = None
     before = bot.guessed(view, clue, coming)
-    bot.extra = {me: 1.5}
-    assert bot.guessed(view, clue, coming) > before
+    bot.extra = {view["you"]["identity"]: 1.5}
+    return bot.guessed(view, clue, coming) - before
+
+
+def test_sparing_its_own_monk_counts_against_it_in_the_readers_eyes():
+    state, bot = _known(players=4)
+    assert _cost_of_sparing_its_own_monk(bot, GAME.view(state, 0)) > 0
 
 
 def test_readers_who_weigh_the_acts_more_name_a_player_who_spared_its_own_monk_more_readily():
     state, bot = _known(players=4)
     view = GAME.view(state, 0)
-    me = view["you"]["identity"]
-    clue = dict(view["clue"])
-    coming = dict.fromkeys(COLOURS, 0)
     cost = {}
     for scale in (0.0, 1.0, 1.7):
         bot.reader_act = scale
-        bot.extra = None
-        before = bot.guessed(view, clue, coming)
-        bot.extra = {me: 1.5}
-        cost[scale] = bot.guessed(view, clue, coming) - before
+        cost[scale] = _cost_of_sparing_its_own_monk(bot, view)
     # readers who read nothing from the acts see nothing in the spare; the more they weigh the acts, the more it shows
     assert abs(cost[0.0]) < 1e-12
     assert 0 < cost[1.0] < cost[1.7]
