@@ -51,6 +51,10 @@ one-turn values.
   them on; that likelihood per colour is added to the belief (``Belief.shift``). Against three ``easy`` bots
   it names them sooner (the belief in their true colours after two days ≈ 0.87 against 0.75) and wins
   +3.75 points [+0.75, +6.75] on 800 fresh paired games (docs/bots.md).
+- **Readers' final guesses by the easy rule** (``easy_readers``, off). Each reader names the colour least of
+  clue + 2 × its public tally of this seat's pushes (kept by a ``GreedyBot`` watcher, plus what the move being
+  valued would add). It is named less (≈ −0.5 clue a game) but did not win more: +2.0 points on seed 12000,
+  −1.75 on fresh seed 13000 (paired, 400 games each; docs/bots.md).
 """
 
 from __future__ import annotations
