@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from ludus.engine import Event
+from ludus.games.rose.bots import GreedyBot
 from ludus.games.rose.components import COLOURS
 from ludus.games.rose.game import GAME
 from ludus.games.rose.hard import HardBot, days_left
@@ -306,3 +307,46 @@ def test_a_player_who_spares_one_set_of_colours_is_any_of_them_however_often_eac
         # counting each spare as evidence on its own picks the colour that came by most often
         counted, _ = _spares_one_set(False, often)
         assert counted[kept[often]] > 0.9
+
+
+def test_with_easy_readers_the_bot_keeps_its_own_seats_tally_as_an_easy_reader_would():
+    state, bot = _known(players=4)
+    me, other = COLOURS[state.identity[0]], COLOURS[state.identity[1]]
+    events = [
+        Event("card_played", {"seat": 0, "card": "c1"}),
+        Event("clue", {"monk": me, "amount": -1, "pawn": "william"}),
+        Event("clue", {"monk": other, "amount": 1, "pawn": "william"}),
+        Event("card_played", {"seat": 0, "card": "c2"}),
+        Event("suspicion", {"monk": me, "amount": 2, "building": "Ecclesia"}),
+    ]
+    bot.observe(events)
+    reader = GreedyBot(1, seed=0)
+    reader.observe(events)
+    assert bot.watch.pushes[0] == reader.pushes[0]
+    assert bot.watch.pushes[0][me] < 0 < bot.watch.pushes[0][other]
+
+
+def test_with_easy_readers_a_move_that_pushes_its_own_colour_up_lowers_the_chance_they_name_it():
+    state, bot = _known(players=4)
+    bot.easy_readers = True
+    view = GAME.view(state, 0)
+    me = view["you"]["identity"]
+    clue, coming = dict(view["clue"]), dict.fromkeys(COLOURS, 0)
+    quiet = bot.guessed(view, clue, coming)
+    bot.tallied = {me: 1.0}
+    pushed = bot.guessed(view, clue, coming)
+    bot.tallied = {me: -1.0}
+    spared = bot.guessed(view, clue, coming)
+    bot.tallied = None
+    # the easy rule names the colour its target pushed least: pushing its own up hides it, sparing it shows it
+    assert pushed < quiet < spared
+
+
+def test_with_easy_readers_william_walking_in_on_its_own_monk_is_tallied_as_the_spare_it_would_sign():
+    state, bot = _known(players=4)
+    view = GAME.view(state, 0)
+    me = view["you"]["identity"]
+    weights = bot.weights(view)
+    building = next(b for b, place in view["buildings"].items() if me in place["pawns"])
+    assert bot.tally(view, "william", building, weights)[me] == -1.0
+    assert bot.tally(view, "adson", building, weights)[me] == -0.5

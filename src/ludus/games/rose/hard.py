@@ -51,6 +51,10 @@ one-turn values.
   them on; that likelihood per colour is added to the belief (``Belief.shift``). Against three ``easy`` bots
   it names them sooner (the belief in their true colours after two days ≈ 0.87 against 0.75) and wins
   +3.75 points [+0.75, +6.75] on 800 fresh paired games (docs/bots.md).
+- **Readers' final guesses by the easy rule** (``easy_readers``, off). Each reader names the colour least of
+  clue + 2 × its public tally of this seat's pushes (kept by a ``GreedyBot`` watcher, plus what the move being
+  valued would add). It is named less (≈ −0.5 clue a game) but did not win more: +2.0 points on seed 12000,
+  −1.75 on fresh seed 13000 (paired, 400 games each; docs/bots.md).
 """
 
 from __future__ import annotations
@@ -63,7 +67,7 @@ from typing import Any
 from ludus.engine import Choice, Decision, Event
 
 from .belief import LOG_LR, Belief, feature
-from .bots import Tracks, coming_clue, edition_of
+from .bots import GreedyBot, Tracks, coming_clue, edition_of
 from .components import COLOUR_INDEX, COLOURS
 from .policy import HEAT as POLICY_HEAT
 from .policy import SLIP as POLICY_SLIP
@@ -124,6 +128,10 @@ FIXED_SETS = tuple(frozenset(s) for s in combinations(COLOURS, SPARED))
 """Every set of colours a player who does not read could spare."""
 
 
+EASY_PUSH = 2.0
+"""The easy rule's weight of its tally of a seat's pushes in its final guess (``GreedyBot._choose_guess``)."""
+
+
 class HardBot(MediumBot):
     """Belief + exact one-turn values with leader weights, a day lock and the readers' term."""
 
@@ -174,6 +182,11 @@ class HardBot(MediumBot):
     policy_heat = POLICY_HEAT
     policy_slip = POLICY_SLIP
     draw_from = math.inf
+    easy_readers = False
+    """Model each reader's final guess by the easy level's rule (``GreedyBot._choose_guess``): the colour least
+    of clue + ``EASY_PUSH`` × its public tally of this seat's pushes (``GreedyBot.observe``, kept here by a
+    watcher) plus the tally the move being valued would add, in place of clue − ``reader_act`` × the belief's
+    evidence; each reader still rules out its own colour by the belief's marginals (off: the generic reader)."""
     """The readers' price during the days (``drawn``) is paid only once at most this many days of play are left
     (``math.inf``: from the first move; 5.0 with seven days: not on the first day)."""
 
@@ -201,6 +214,10 @@ class HardBot(MediumBot):
         """Per opponent: the belief's evidence per colour from its signs alone (replaced with ``identify``)."""
         self.easy: EasyModel | None = None
         """With ``policy``: the opponents' choices judged by the easy rule."""
+        self.watch = GreedyBot(-1)
+        """The easy rule's public tally of every seat's pushes (its seat is none: it counts this one too)."""
+        self.tallied: dict[str, float] | None = None
+        """With ``easy_readers``: the tally of this seat the move being valued would add."""
 
     # --- how much each opponent reads ------------------------------------------------------------
     def catch_up(self, view: Mapping[str, Any]) -> Belief:
@@ -253,6 +270,8 @@ class HardBot(MediumBot):
         return row
 
     def observe(self, events: Iterable[Event]) -> None:
+        events = list(events)
+        self.watch.observe(events)
         if (self.read or self.model or self.policy) and self.belief is not None:
             # kept until the next view, which tells the players and the revealed markers ``note_push`` needs
             self.pending = [*self.pending, *events]
@@ -426,13 +445,22 @@ class HardBot(MediumBot):
         evidence = belief.loglik[self.seat]
         extra = self.extra or {}
         revealed = view["seats"][self.seat]["revealed"]
-        looks = {
-            c: clue[c]
-            + self.lock * coming[c]
-            - self.reader_act * (evidence[COLOUR_INDEX[c]] + TEMPER * self.act_weight * extra.get(c, 0.0))
-            for c in COLOURS
-            if c not in revealed
-        }
+        if self.easy_readers:
+            tally = self.watch.pushes.get(self.seat, {})
+            tallied = self.tallied or {}
+            looks = {
+                c: clue[c] + self.lock * coming[c] + EASY_PUSH * (tally.get(c, 0.0) + tallied.get(c, 0.0))
+                for c in COLOURS
+                if c not in revealed
+            }
+        else:
+            looks = {
+                c: clue[c]
+                + self.lock * coming[c]
+                - self.reader_act * (evidence[COLOUR_INDEX[c]] + TEMPER * self.act_weight * extra.get(c, 0.0))
+                for c in COLOURS
+                if c not in revealed
+            }
         temperature = self.guess_heat + self.guess_heat_per_day * days_left(view)
         named = 0.0
         for row in belief.marginals(view).values():
@@ -467,10 +495,32 @@ class HardBot(MediumBot):
         if base is None:
             base = self.value(view, (dict(view["suspicion"]), dict(view["clue"])), weights)
         self.extra = self.evidence(view, pawn, building, weights)
+        if self.easy_readers:
+            self.tallied = self.tally(view, pawn, building, weights)
         try:
             return super().move_value(view, pawn, building, weights, base)
         finally:
             self.extra = None
+            self.tallied = None
+
+    def tally(
+        self, view: Mapping[str, Any], pawn: str, building: str, weights: Mapping[str, float]
+    ) -> dict[str, float]:
+        """What a move adds to the easy rule's tally of this seat (``GreedyBot.observe``), per colour: a monk sent
+        to its task −0.5, into suspicion +0.3; William's signs ±1 and Adson's ±0.5 (up for a colour it pushes)."""
+        place = view["buildings"][building]
+        found: dict[str, float] = {}
+        if pawn in weights:
+            if any(tile["colour"] == pawn for tile in place["tiles"]):
+                found[pawn] = -0.5
+            elif sum(tile["value"] for tile in place["tiles"]) > 0:
+                found[pawn] = 0.3
+            return found
+        step = 1.0 if pawn == "william" else 0.5
+        for monk in place["pawns"]:
+            if monk in weights:
+                found[monk] = step if weights[monk] > 0 else -step
+        return found
 
     # --- choosing ----------------------------------------------------------------------------
     def choose(self, view: dict[str, Any], decision: Decision) -> Choice:
