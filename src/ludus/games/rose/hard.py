@@ -182,13 +182,13 @@ class HardBot(MediumBot):
     policy_heat = POLICY_HEAT
     policy_slip = POLICY_SLIP
     draw_from = math.inf
+    """The readers' price during the days (``drawn``) is paid only once at most this many days of play are left
+    (``math.inf``: from the first move; 5.0 with seven days: not on the first day)."""
     easy_readers = False
     """Model each reader's final guess by the easy level's rule (``GreedyBot._choose_guess``): the colour least
     of clue + ``EASY_PUSH`` × its public tally of this seat's pushes (``GreedyBot.observe``, kept here by a
     watcher) plus the tally the move being valued would add, in place of clue − ``reader_act`` × the belief's
     evidence; each reader still rules out its own colour by the belief's marginals (off: the generic reader)."""
-    """The readers' price during the days (``drawn``) is paid only once at most this many days of play are left
-    (``math.inf``: from the first move; 5.0 with seven days: not on the first day)."""
 
     def __init__(self, seat: int, seed: int | None = None) -> None:
         super().__init__(seat, seed, looks=frozenset())
