@@ -130,6 +130,25 @@ FIXED_SETS = tuple(frozenset(s) for s in combinations(COLOURS, SPARED))
 
 EASY_PUSH = 2.0
 """The easy rule's weight of its tally of a seat's pushes in its final guess (``GreedyBot._choose_guess``)."""
+EASY_TALLY = {"task": -0.5, "suspected": 0.3, "w_push": 1.0, "w_spare": -1.0, "a_push": 0.5, "a_spare": -0.5}
+"""What each act of ``move_acts`` adds to the easy rule's tally (``GreedyBot.observe``): a monk sent to its task
+−0.5, into suspicion +0.3 (task tiles are worth 2–6, so a building with tiles always gives suspicion);
+William's signs ±1 and Adson's ±0.5 (up for a colour it pushes)."""
+
+
+def move_acts(view: Mapping[str, Any], pawn: str, building: str, weights: Mapping[str, float]) -> dict[str, str]:
+    """The public acts moving ``pawn`` into ``building`` shows about the mover, per colour, by ``LOG_LR``'s
+    kinds: a monk onto its own task tile (``task``) or where other tiles lie (``suspected``); William's or
+    Adson's signs for the monks there (``w_push``, ``a_spare``, ...: pushed when the weight is positive)."""
+    place = view["buildings"][building]
+    if pawn in weights:
+        if any(tile["colour"] == pawn for tile in place["tiles"]):
+            return {pawn: "task"}
+        return {pawn: "suspected"} if place["tiles"] else {}
+    kind = {"william": "w", "adson": "a"}[pawn]
+    return {
+        monk: f"{kind}_push" if weights[monk] > 0 else f"{kind}_spare" for monk in place["pawns"] if monk in weights
+    }
 
 
 class HardBot(MediumBot):
@@ -475,19 +494,7 @@ class HardBot(MediumBot):
         self, view: Mapping[str, Any], pawn: str, building: str, weights: Mapping[str, float]
     ) -> dict[str, float]:
         """The public evidence (log-likelihood ratios) a move adds about the mover, per colour."""
-        place = view["buildings"][building]
-        found: dict[str, float] = {}
-        if pawn in weights:
-            if any(tile["colour"] == pawn for tile in place["tiles"]):
-                found[pawn] = LOG_LR["task"]
-            elif place["tiles"]:
-                found[pawn] = LOG_LR["suspected"]
-            return found
-        kind = {"william": "w", "adson": "a"}[pawn]
-        for monk in place["pawns"]:
-            if monk in weights:
-                found[monk] = LOG_LR[f"{kind}_push" if weights[monk] > 0 else f"{kind}_spare"]
-        return found
+        return {c: LOG_LR[act] for c, act in move_acts(view, pawn, building, weights).items()}
 
     def move_value(
         self, view: Mapping[str, Any], pawn: str, building: str, weights: Mapping[str, float], base: float | None = None
@@ -506,21 +513,9 @@ class HardBot(MediumBot):
     def tally(
         self, view: Mapping[str, Any], pawn: str, building: str, weights: Mapping[str, float]
     ) -> dict[str, float]:
-        """What a move adds to the easy rule's tally of this seat (``GreedyBot.observe``), per colour: a monk sent
-        to its task −0.5, into suspicion +0.3; William's signs ±1 and Adson's ±0.5 (up for a colour it pushes)."""
-        place = view["buildings"][building]
-        found: dict[str, float] = {}
-        if pawn in weights:
-            if any(tile["colour"] == pawn for tile in place["tiles"]):
-                found[pawn] = -0.5
-            elif sum(tile["value"] for tile in place["tiles"]) > 0:
-                found[pawn] = 0.3
-            return found
-        step = 1.0 if pawn == "william" else 0.5
-        for monk in place["pawns"]:
-            if monk in weights:
-                found[monk] = step if weights[monk] > 0 else -step
-        return found
+        """What a move adds to the easy rule's tally of this seat (``GreedyBot.observe``), per colour
+        (``EASY_TALLY``)."""
+        return {c: EASY_TALLY[act] for c, act in move_acts(view, pawn, building, weights).items()}
 
     # --- choosing ----------------------------------------------------------------------------
     def choose(self, view: dict[str, Any], decision: Decision) -> Choice:
