@@ -23,7 +23,7 @@ from ludus.engine import Game
 
 from .belief import LOG_LR
 from .components import COLOUR_INDEX, COLOURS
-from .hard import days_left
+from .hard import days_left, move_acts
 from .state import RoseState
 from .strong import Marginals, MediumBot, standing
 from .strong import days_left as world_days_left
@@ -46,21 +46,10 @@ def drawn(price: float, days: float, readers: int, believed: float) -> float:
 def move_evidence(view: Mapping[str, Any], pawn: str, building: str, weights: Mapping[str, float]) -> list[float]:
     """The public evidence (log-likelihood ratios, per colour index) moving ``pawn`` into ``building`` adds
     about the mover: a monk onto its own task tile or into suspicion, William's or Adson's signs for the monks
-    there (pushed when the weight is positive, spared otherwise, as the greedy move values them)."""
-    place = view["buildings"][building]
+    there (pushed when the weight is positive, spared otherwise, as the greedy move values them; ``move_acts``)."""
     found = [0.0] * len(COLOURS)
-    if pawn in COLOUR_INDEX:
-        if any(tile["colour"] == pawn for tile in place["tiles"]):
-            found[COLOUR_INDEX[pawn]] = LOG_LR["task"]
-        elif place["tiles"]:
-            found[COLOUR_INDEX[pawn]] = LOG_LR["suspected"]
-        return found
-    kind = {"william": "w", "adson": "a"}.get(pawn)
-    if kind is None:
-        return found
-    for monk in place["pawns"]:
-        if monk in COLOUR_INDEX and monk != pawn:
-            found[COLOUR_INDEX[monk]] = LOG_LR[f"{kind}_push" if weights.get(monk, 0.0) > 0 else f"{kind}_spare"]
+    for colour, act in move_acts(view, pawn, building, weights).items():
+        found[COLOUR_INDEX[colour]] = LOG_LR[act]
     return found
 
 
