@@ -102,6 +102,7 @@ class Budget:
 # two-player games and beat the greedy model on the same four-player games (docs/bots.md, "Floors hard at four
 # players: where it lost, and the easy opponent model")
 _HARD = Budget(keep=40, shortlist=12, replies=19, reply_keep=8, seconds=None, opponents="easy")
+_MEDIUM = Budget(keep=16, shortlist=3, replies=15, reply_keep=5, seconds=None, opponents="easy")
 
 LEVEL_BUDGETS: dict[str, Budget] = {
     # medium, like hard, plays its best moves on to the end of the round, the other seats by the easy level's
@@ -113,10 +114,11 @@ LEVEL_BUDGETS: dict[str, Budget] = {
     # five players: hard's race weights (below), the third figure a spare, the slower of the first two counting
     # more, and the opponents' totals at half weight; it placed better than the plain judgement game for game
     # (docs/bots.md, "Floors medium at five players: the race weights registered")
-    "medium": Budget(keep=16, shortlist=3, replies=15, reply_keep=5, seconds=None, opponents="easy",
-                     duel=Budget(keep=16, shortlist=5, replies=2, reply_keep=5, seconds=None, opponents="easy"),
-                     five=Budget(keep=16, shortlist=3, replies=15, reply_keep=5, seconds=None, opponents="easy",
-                                 race=Race(spare=0.3, laggard=0.5, rivals=0.5))),
+    "medium": replace(
+        _MEDIUM,
+        duel=replace(_MEDIUM, shortlist=5, replies=2),
+        five=replace(_MEDIUM, race=Race(spare=0.3, laggard=0.5, rivals=0.5)),
+    ),
     # two players: a seat is left with too few figures far more often, and then the rules have settled the
     # game (``search.fate``); the same look-ahead judges such a world as won or lost, and from 6 tiles before
     # the end plays its 4 best moves on to the game's end over 8 orders of the tiles left (docs/bots.md,
