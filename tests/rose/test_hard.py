@@ -311,6 +311,7 @@ def test_a_player_who_spares_one_set_of_colours_is_any_of_them_however_often_eac
 
 def test_with_easy_readers_the_bot_keeps_its_own_seats_tally_as_an_easy_reader_would():
     state, bot = _known(players=4)
+    bot.easy_readers = True
     me, other = COLOURS[state.identity[0]], COLOURS[state.identity[1]]
     events = [
         Event("card_played", {"seat": 0, "card": "c1"}),

@@ -234,7 +234,8 @@ class HardBot(MediumBot):
         self.easy: EasyModel | None = None
         """With ``policy``: the opponents' choices judged by the easy rule."""
         self.watch = GreedyBot(-1)
-        """The easy rule's public tally of every seat's pushes (its seat is none: it counts this one too)."""
+        """With ``easy_readers``: the easy rule's public tally of every seat's pushes (its seat is none: it counts
+        this one too)."""
         self.tallied: dict[str, float] | None = None
         """With ``easy_readers``: the tally of this seat the move being valued would add."""
 
@@ -290,7 +291,8 @@ class HardBot(MediumBot):
 
     def observe(self, events: Iterable[Event]) -> None:
         events = list(events)
-        self.watch.observe(events)
+        if self.easy_readers:
+            self.watch.observe(events)
         if (self.read or self.model or self.policy) and self.belief is not None:
             # kept until the next view, which tells the players and the revealed markers ``note_push`` needs
             self.pending = [*self.pending, *events]
