@@ -24,7 +24,7 @@ import json
 import time
 from typing import Any
 
-from floors_losses import changed, game_arguments, play
+from floors_losses import PLAYER_COUNT_FIELDS, changed, game_arguments, play
 from ludus.ai import bot_for
 from ludus.ai.stats import wilson_interval
 from ludus.games.floors import simulate, strong
@@ -56,9 +56,8 @@ def may_differ(budget: strong.Budget, registered: strong.Budget, st: FloorsState
     ``endgame`` (its own or the registered one's) that does not play out yet (so its probe, a second whole
     search, is skipped). A variant without the registered ``endgame`` differs where that one plays out."""
     mine, theirs = budget.at(st.players), registered.at(st.players)
-    if dataclasses.replace(mine, endgame=None, duel=None, four=None, five=None) != dataclasses.replace(
-        theirs, endgame=None, duel=None, four=None, five=None
-    ):
+    unplanned = dict.fromkeys(("endgame", *PLAYER_COUNT_FIELDS))
+    if dataclasses.replace(mine, **unplanned) != dataclasses.replace(theirs, **unplanned):
         return True
     ends = [end for end in (mine.endgame, theirs.endgame) if end is not None]
     return st.stage == 2 and any(len(st.deck) <= end.tiles for end in ends)
