@@ -381,3 +381,21 @@ def test_sharper_modelled_readers_draw_more_from_a_spare_of_its_own_monk():
     bot.extra = None
     # the lower the readers' temperature, the more a spare of its own monk tells them
     assert costs[0] > costs[1] > costs[2] > 0
+
+
+def test_with_hide_end_the_readers_final_guesses_count_more_as_the_last_day_runs_out():
+    state, bot = _known(players=4)
+    assert bot.hiding(GAME.view(state, 0)) == bot.hide  # off: ``hide`` all game
+    bot.hide_end = 1.0
+    early = GAME.view(state, 0)
+    assert days_left(early) >= 1.0
+    assert bot.hiding(early) == bot.hide
+    state.day = state.ed.days - 1
+    state.phase = "turn"
+    shares = []
+    for hour in (0, state.ed.sundial_day // 2, state.ed.sundial_day):
+        state.sundial = hour
+        shares.append(bot.hiding(GAME.view(state, 0)))
+    # on the last day the share grows from ``hide`` to ``hide_end`` as its hours run out
+    assert shares[0] == bot.hide
+    assert bot.hide < shares[1] < shares[2] == 1.0

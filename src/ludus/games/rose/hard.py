@@ -172,6 +172,9 @@ class HardBot(MediumBot):
     """``LOCK``, per bot (a paired screen may set another)."""
     hide = HIDE
     """``HIDE``, per bot."""
+    hide_end: float | None = None
+    """The share of the readers' final-guess clue counted once no day of play is left; from one day left it
+    grows linearly from ``hide`` to this (None: ``hide`` all game)."""
     reader_act = READER_ACT_WEIGHT
     """``READER_ACT_WEIGHT``, per bot: the clue one unit of public evidence is worth in the readers' final guesses."""
     act_weight = ACT_WEIGHT
@@ -435,7 +438,14 @@ class HardBot(MediumBot):
         worth = sum(
             weights[c] * (clue[c] + lock * coming[c] + (1 - lock) * mean + 0.02 * suspicion[c]) for c in COLOURS
         )
-        return worth - self.hide * self.guessed(view, clue, coming) - self.drawn(view)
+        return worth - self.hiding(view) * self.guessed(view, clue, coming) - self.drawn(view)
+
+    def hiding(self, view: Mapping[str, Any]) -> float:
+        """The share of the readers' final-guess clue counted now (``hide``; ``hide_end`` on the last day)."""
+        if self.hide_end is None:
+            return self.hide
+        last = max(0.0, 1.0 - days_left(view))
+        return self.hide + (self.hide_end - self.hide) * last
 
     def drawn(self, view: Mapping[str, Any]) -> float:
         """The clue its believed-in identity draws from reading opponents over the days left.
