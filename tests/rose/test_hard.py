@@ -399,3 +399,21 @@ def test_with_hide_end_the_readers_final_guesses_count_more_as_the_last_day_runs
     # on the last day the share grows from ``hide`` to ``hide_end`` as its hours run out
     assert shares[0] == bot.hide
     assert bot.hide < shares[1] < shares[2] == 1.0
+
+
+def test_push_scales_the_opponents_weights_against_its_own_monk():
+    state, bot = _known()
+    state.clue[state.identity[1]] = 6
+    state.clue[state.identity[2]] = 30
+    view = GAME.view(state, 0)
+    bot.protect = 0
+    plain = bot.weights(view)
+    bot.push = 1.25
+    harder = bot.weights(view)
+    me = view["you"]["identity"]
+    assert harder[me] == plain[me] == -1.0
+    for colour in COLOURS:
+        if colour != me:
+            assert abs(harder[colour] - 1.25 * plain[colour]) < 1e-12
+    # together the opponents now weigh a quarter more than its own monk
+    assert abs(sum(w for c, w in harder.items() if c != me) - 1.25) < 0.05

@@ -194,6 +194,8 @@ class HardBot(MediumBot):
     heat = 3.0
     """The leader weights' soft-minimum temperature with no day left; ``heat_per_day`` more per day left."""
     heat_per_day = HEAT_PER_DAY
+    push = 1.0
+    """How much the opponents' colours weigh together against its own monk's −1 (the leader weights times it)."""
     identify = False
     """Let the sign model name the opponents too: an opponent's signs enter the belief as their likelihood
     under the two policies (one fixed set of spared colours that holds its own, or a reader's rule for its
@@ -416,7 +418,7 @@ class HardBot(MediumBot):
         weights = dict.fromkeys(COLOURS, 0.0)
         for other, row in marginals.items():
             for colour, p in row.items():
-                weights[colour] += p * chance[other] / rest
+                weights[colour] += self.push * p * chance[other] / rest
         decoys = sorted((c for c in COLOURS if c != me), key=lambda c: played[c])[: self.protect]
         for colour in decoys:
             weights[colour] += self.decoy_pull
