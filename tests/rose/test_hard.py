@@ -351,3 +351,69 @@ def test_with_easy_readers_william_walking_in_on_its_own_monk_is_tallied_as_the_
     building = next(b for b, place in view["buildings"].items() if me in place["pawns"])
     assert bot.tally(view, "william", building, weights)[me] == -1.0
     assert bot.tally(view, "adson", building, weights)[me] == -0.5
+
+
+def test_its_weights_protect_as_many_decoys_as_it_is_told():
+    state, bot = _known(players=4)
+    view = GAME.view(state, 0)
+    bot.protect = 0
+    bare = bot.weights(view)
+    for count in (1, 2, 3):
+        bot.protect = count
+        weights = bot.weights(view)
+        pulled = [c for c in COLOURS if abs(weights[c] - bare[c] - bot.decoy_pull) < 1e-12]
+        # each protected decoy is pulled down by ``decoy_pull``; its own monk stays at −1
+        assert len(pulled) == count
+        assert weights[view["you"]["identity"]] == -1.0
+
+
+def test_sharper_modelled_readers_draw_more_from_a_spare_of_its_own_monk():
+    state, bot = _known(players=4)
+    view = GAME.view(state, 0)
+    me = view["you"]["identity"]
+    costs = []
+    for temper in (1.0, bot.temper, 2.25):
+        bot.reader_temper = temper
+        bot.extra = None
+        quiet = bot.drawn(view)
+        bot.extra = {me: 1.5}
+        costs.append(bot.drawn(view) - quiet)
+    bot.extra = None
+    # the lower the readers' temperature, the more a spare of its own monk tells them
+    assert costs[0] > costs[1] > costs[2] > 0
+
+
+def test_with_hide_end_the_readers_final_guesses_count_more_as_the_last_day_runs_out():
+    state, bot = _known(players=4)
+    assert bot.hiding(GAME.view(state, 0)) == bot.hide  # off: ``hide`` all game
+    bot.hide_end = 1.0
+    early = GAME.view(state, 0)
+    assert days_left(early) >= 1.0
+    assert bot.hiding(early) == bot.hide
+    state.day = state.ed.days - 1
+    state.phase = "turn"
+    shares = []
+    for hour in (0, state.ed.sundial_day // 2, state.ed.sundial_day):
+        state.sundial = hour
+        shares.append(bot.hiding(GAME.view(state, 0)))
+    # on the last day the share grows from ``hide`` to ``hide_end`` as its hours run out
+    assert shares[0] == bot.hide
+    assert bot.hide < shares[1] < shares[2] == 1.0
+
+
+def test_push_scales_the_opponents_weights_against_its_own_monk():
+    state, bot = _known()
+    state.clue[state.identity[1]] = 6
+    state.clue[state.identity[2]] = 30
+    view = GAME.view(state, 0)
+    bot.protect = 0
+    plain = bot.weights(view)
+    bot.push = 1.25
+    harder = bot.weights(view)
+    me = view["you"]["identity"]
+    assert harder[me] == plain[me] == -1.0
+    for colour in COLOURS:
+        if colour != me:
+            assert abs(harder[colour] - 1.25 * plain[colour]) < 1e-12
+    # together the opponents now weigh a quarter more than its own monk
+    assert abs(sum(w for c, w in harder.items() if c != me) - 1.25) < 0.05

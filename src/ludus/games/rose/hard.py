@@ -172,6 +172,9 @@ class HardBot(MediumBot):
     """``LOCK``, per bot (a paired screen may set another)."""
     hide = HIDE
     """``HIDE``, per bot."""
+    hide_end: float | None = None
+    """The share of the readers' final-guess clue counted once no day of play is left; from one day left it
+    grows linearly from ``hide`` to this (None: ``hide`` all game)."""
     reader_act = READER_ACT_WEIGHT
     """``READER_ACT_WEIGHT``, per bot: the clue one unit of public evidence is worth in the readers' final guesses."""
     act_weight = ACT_WEIGHT
@@ -182,9 +185,17 @@ class HardBot(MediumBot):
     guess_heat_per_day = 3.0
     decoy_pull = DECOY_WEIGHT
     """``DECOY_WEIGHT``, per bot."""
+    protect = 2
+    """How many decoys its weights protect (the colours least likely to be anyone's, each ``decoy_pull``)."""
+    reader_temper = TEMPER
+    """The temperature of the modelled readers' belief about any seat (``evident``, ``drawn``): the belief's
+    evidence in this bot's scale is divided by it (``temper``: the readers see the measured ratios' tempered
+    values; lower: sharper readers)."""
     heat = 3.0
     """The leader weights' soft-minimum temperature with no day left; ``heat_per_day`` more per day left."""
     heat_per_day = HEAT_PER_DAY
+    push = 1.0
+    """How much the opponents' colours weigh together against its own monk's −1 (the leader weights times it)."""
     identify = False
     """Let the sign model name the opponents too: an opponent's signs enter the belief as their likelihood
     under the two policies (one fixed set of spared colours that holds its own, or a reader's rule for its
@@ -357,14 +368,18 @@ class HardBot(MediumBot):
 
     def evident(self, view: Mapping[str, Any], belief: Belief, actor: int, own: str | None = None) -> dict[str, float]:
         """Per colour, the public evidence's chance that a seat other than ``actor`` is it (this seat
-        read only from its public acts, like the others; in a reader's scale, without ``TEMPER``); with
+        read only from its public acts, like the others; in a reader's scale: divided by ``reader_temper``); with
         ``own``, as a reader who is ``own`` sees it (no other seat holds ``own``)."""
         pointed = dict.fromkeys(COLOURS, 0.0)
         for seat in range(view["players"]):
             if seat == actor:
                 continue
             revealed = view["seats"][seat]["revealed"]
-            logs = {c: belief.loglik[seat][COLOUR_INDEX[c]] / TEMPER for c in COLOURS if c != own and c not in revealed}
+            logs = {
+                c: belief.loglik[seat][COLOUR_INDEX[c]] / self.reader_temper
+                for c in COLOURS
+                if c != own and c not in revealed
+            }
             if not logs:
                 continue
             top = max(logs.values())
@@ -403,8 +418,8 @@ class HardBot(MediumBot):
         weights = dict.fromkeys(COLOURS, 0.0)
         for other, row in marginals.items():
             for colour, p in row.items():
-                weights[colour] += p * chance[other] / rest
-        decoys = sorted((c for c in COLOURS if c != me), key=lambda c: played[c])[: self.decoy_count]
+                weights[colour] += self.push * p * chance[other] / rest
+        decoys = sorted((c for c in COLOURS if c != me), key=lambda c: played[c])[: self.protect]
         for colour in decoys:
             weights[colour] += self.decoy_pull
         weights[me] = -1.0
@@ -425,15 +440,22 @@ class HardBot(MediumBot):
         worth = sum(
             weights[c] * (clue[c] + lock * coming[c] + (1 - lock) * mean + 0.02 * suspicion[c]) for c in COLOURS
         )
-        return worth - self.hide * self.guessed(view, clue, coming) - self.drawn(view)
+        return worth - self.hiding(view) * self.guessed(view, clue, coming) - self.drawn(view)
+
+    def hiding(self, view: Mapping[str, Any]) -> float:
+        """The share of the readers' final-guess clue counted now (``hide``; ``hide_end`` on the last day)."""
+        if self.hide_end is None:
+            return self.hide
+        last = max(0.0, 1.0 - days_left(view))
+        return self.hide + (self.hide_end - self.hide) * last
 
     def drawn(self, view: Mapping[str, Any]) -> float:
         """The clue its believed-in identity draws from reading opponents over the days left.
 
         A reader who weighs pushes by its belief (as the medium bot does) pushes the colour it thinks
         this seat is, in proportion to that belief, for the rest of the game. The reader's belief is
-        modelled from the public evidence about this seat (in the readers' own scale, so without this
-        bot's sharper ``TEMPER``) plus what the move being valued would show, over the colours it has
+        modelled from the public evidence about this seat (in the readers' own scale, ``reader_temper``, not this
+        bot's sharper ``temper``) plus what the move being valued would show, over the colours it has
         not revealed; the price is ``draw`` clue per day left, per reader and unit of belief."""
         if not self.draw or days_left(view) > self.draw_from:
             return 0.0
@@ -442,7 +464,12 @@ class HardBot(MediumBot):
         evidence = belief.loglik[self.seat]
         extra = self.extra or {}
         revealed = view["seats"][self.seat]["revealed"]
-        logs = {c: evidence[COLOUR_INDEX[c]] / TEMPER + extra.get(c, 0.0) for c in COLOURS if c not in revealed}
+        sharp = self.temper / self.reader_temper
+        logs = {
+            c: evidence[COLOUR_INDEX[c]] / self.reader_temper + sharp * extra.get(c, 0.0)
+            for c in COLOURS
+            if c not in revealed
+        }
         top = max(logs.values())
         total = sum(math.exp(v - top) for v in logs.values())
         believed = math.exp(logs[me] - top) / total
