@@ -595,3 +595,23 @@ def test_the_weight_of_the_rivals_scales_how_much_the_opponents_totals_count_aga
     own_only = search.value_after_monster(st.clone(), 0, False, 5, search.Race(rivals=0.0))
     assert own_only == pytest.approx(search.seat_totals(st, 5)[0])
     assert own_only > plain  # the opponents' figures, one of them out, count against it only with rivals
+
+
+def test_a_search_can_look_at_the_moves_nearest_the_exit_besides_its_shortlist_and_does_not_by_default():
+    # an experiment switch (docs/bots.md, "Floors medium at four players: the race weights and the forward moves
+    # screened"): the greedy pass judges a move as if the monster came right after it, so bold moves may never
+    # reach the round look-ahead; ``forward`` looks at the furthest of those as well
+    assert all(budget.at(players).forward == 0 for budget in strong.LEVEL_BUDGETS.values() for players in (2, 3, 4, 5))
+    medium = strong.LEVEL_BUDGETS["medium"]
+    bold = replace(medium, four=replace(medium, forward=2))
+    extra = 0
+    for st in _positions_of_easy_games(4, 11, 6):
+        figures = GAME.movable(st, st.turn)
+        plain, forward = SearchBot(GAME, st.turn, 1, medium), SearchBot(GAME, st.turn, 1, bold)
+        plain.pick(st.clone(), figures)
+        forward.pick(st.clone(), figures)
+        moves = int(plain.last_search["moves"])
+        assert plain.last_search["looked"] == min(medium.shortlist, moves)
+        assert forward.last_search["looked"] == min(medium.shortlist + 2, moves)
+        extra += forward.last_search["looked"] > plain.last_search["looked"]
+    assert extra > 0

@@ -89,6 +89,9 @@ class Budget:
     first to get two of them out wins."""
     endgame: Endgame | None = None
     """Play the best moves on to the end of the game in stage 2 (``Endgame``; None: never)."""
+    forward: int = 0
+    """Moves looked at with the round besides the shortlist: the ``forward`` moves the greedy pass left out that
+    bring their figure nearest the exit (0: the shortlist alone)."""
 
     def at(self, players: int) -> Budget:
         """The budget for a game of ``players``."""
@@ -235,7 +238,12 @@ class SearchBot(_Planner):
         if isinstance(found, tuple):
             return found  # a winning exit
         score_now(found, seat, budget.race)
+        by_progress = [c for c in found if c.move[1] != ["done"]]  # nearest the exit first
         found.sort(key=lambda c: -c.score)  # stable: equal scores keep the order of move_results
+        if budget.forward:
+            listed = found[: budget.shortlist]
+            extra = [c for c in by_progress if not any(c is s for s in listed)][: budget.forward]
+            found = listed + extra + [c for c in found[budget.shortlist:] if not any(c is e for e in extra)]
         deadline = None if budget.seconds is None else cpu_started + budget.seconds
         reply = modelled_reply(seat, budget.reply_keep, budget.opponents, budget.race)
         best = found[0]
@@ -244,7 +252,7 @@ class SearchBot(_Planner):
         valued: list[tuple[float, int]] = []
         if budget.replies > 0 and len(found) > 1:
             slowest = 0.0
-            for candidate in found[: budget.shortlist]:
+            for candidate in found[: budget.shortlist + budget.forward]:
                 # stop before a look that would likely end past the cap (the slowest one so far as a guide)
                 if deadline is not None and looked and time.thread_time() + slowest > deadline:
                     break
@@ -269,7 +277,7 @@ class SearchBot(_Planner):
                 played_out += 1
                 if wins > best_wins:
                     best, best_wins = found[index], wins
-        wanted = min(budget.shortlist, len(found)) if budget.replies > 0 and len(found) > 1 else 0
+        wanted = min(budget.shortlist + budget.forward, len(found)) if budget.replies > 0 and len(found) > 1 else 0
         self.last_search = {"moves": float(len(found)), "looked": float(looked), "capped": float(looked < wanted),
                             "played_out": float(played_out), "seconds": time.perf_counter() - started}
         return best.move
