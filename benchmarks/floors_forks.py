@@ -60,7 +60,7 @@ def may_differ(budget: strong.Budget, registered: strong.Budget, st: FloorsState
     if dataclasses.replace(mine, **unplanned) != dataclasses.replace(theirs, **unplanned):
         return True
     ends = [end for end in (mine.endgame, theirs.endgame) if end is not None]
-    return st.stage == 2 and any(len(st.deck) <= end.tiles for end in ends)
+    return any(end.due(st) for end in ends)
 
 
 def one_game(job: tuple[list[str], int, int, dict[str, dict[str, Any]]]) -> dict[str, Any]:

@@ -615,3 +615,40 @@ def test_a_search_can_look_at_the_moves_nearest_the_exit_besides_its_shortlist_a
         assert forward.last_search["looked"] == min(medium.shortlist + 2, moves)
         extra += forward.last_search["looked"] > plain.last_search["looked"]
     assert extra > 0
+
+
+def _one_from_winning_position(players: int, seed: int) -> tuple[FloorsState, int]:
+    """A game of easy bots at its first ``figure`` decision with a choice once some seat is one figure short of
+    ``needed``, and the seat on turn."""
+    world = GAME.setup(players, seed)
+    bots = [bot_for(GAME, seat, "easy", seat) for seat in range(players)]
+    while world.phase != "over":
+        decision = GAME.decisions(world)[0]
+        if decision.kind == "figure" and len(decision.options) > 1 and max(world.out) == world.needed - 1:
+            return world, decision.seat
+        GAME.apply(world, decision.seat, bots[decision.seat].choose(GAME.view(world, decision.seat), decision))
+    raise AssertionError("no seat came one figure from winning")
+
+
+def test_the_play_outs_are_due_in_stage_twos_last_tiles_or_once_a_seat_is_within_figures_of_winning():
+    racing_end = strong.Endgame(tiles=0, moves=2, orders=2, within=1)
+    world, seat = _one_from_winning_position(4, 9)
+    assert world.stage == 1  # long before stage 2's last tiles: only the race calls the play-outs
+    assert racing_end.due(world) and not replace(racing_end, within=0).due(world)
+    assert not racing_end.due(GAME.setup(4, 9))  # nobody near: the round look-ahead alone
+    assert strong.Endgame(tiles=6, moves=2, orders=2).due(_stage_two_tiles_left(6))
+    plain = Budget(keep=6, shortlist=3, replies=4, reply_keep=3, seconds=None, opponents="easy")
+    decision = GAME.decisions(world)[0]
+    racing = SearchBot(GAME, seat, 7, replace(plain, endgame=racing_end))
+    racing.choose(GAME.view(world, seat), decision)
+    assert racing.last_search["played_out"] == 2
+    late = SearchBot(GAME, seat, 7, replace(plain, endgame=replace(racing_end, within=0)))
+    late.choose(GAME.view(world, seat), decision)
+    assert late.last_search["played_out"] == 0  # by the tiles alone it would not play out yet
+
+
+def _stage_two_tiles_left(left: int) -> FloorsState:
+    st = _stage_two(4, 9)
+    st.played, st.deck = st.deck[: len(st.deck) - left], st.deck[len(st.deck) - left :]
+    return st
+

@@ -14,7 +14,8 @@ figure (``movement.move_results``) and judges them in three passes:
    easy level's own rule, ``Budget.opponents``), and then the monster is weighed again. The move whose
    round ends best is chosen. With two players hard judges a world the rules have already settled as won or
    lost (``Budget.duel``, ``search.Race.decided``, ``search.fate``), and in stage 2's last six tiles plays its
-   best four moves on to the game's end over eight orders of the tiles left (``Budget.endgame``, ``play_out``).
+   best four moves on to the game's end over eight orders of the tiles left (``Budget.endgame``, ``play_out``;
+   ``Endgame.within`` also calls the play-outs, in either stage, once some seat is that few figures short of winning).
    With five players, where two of a seat's three figures out win, hard and medium add up a seat's figures
    for that race: the third figure a spare, the slower of the first two counting more (``Budget.five``).
 
@@ -57,6 +58,16 @@ class Endgame:
     own: int = 0
     """The bot's own moves in the play-outs: 0 by the greedy rule (the round look-ahead's policy), k > 0 the
     best of the greedy pass's k best judged with the rest of the round looked ahead (``round_reply``)."""
+    within: int = 0
+    """Also play out, in either stage, once some seat is at most ``within`` figures short of ``needed`` (0: by
+    the tiles left alone). With four or five players most games are won by a seat's last figure out long
+    before stage 2's last tiles: ``within=1`` plays out the race once a seat is one figure from winning."""
+
+    def due(self, world: FloorsState) -> bool:
+        """Whether the play-outs judge this move: stage 2's last ``tiles``, or a seat ``within`` of winning."""
+        if world.stage == 2 and len(world.deck) <= self.tiles:
+            return True
+        return self.within > 0 and max(world.out) >= world.needed - self.within
 
 
 @dataclass(frozen=True)
@@ -265,7 +276,7 @@ class SearchBot(_Planner):
                     best, best_value = candidate, value
         end = budget.endgame
         played_out = 0
-        if end is not None and world.stage == 2 and len(world.deck) <= end.tiles and len(valued) > 1:
+        if end is not None and end.due(world) and len(valued) > 1:
             valued.sort(key=lambda item: -item[0])  # stable: equal values keep the greedy pass's order
             # the orders' own generator, seeded by the position: the bot's generator is not drawn from, so
             # the bot plays exactly as without ``endgame`` until the play-outs first choose another move
