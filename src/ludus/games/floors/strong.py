@@ -67,8 +67,9 @@ class Endgame:
     ``place`` × its figures out / ``needed`` / the number of orders, one that it wins its share of the win as
     before, and the move with the most in all is played. The seat has fewer than ``needed`` figures out in a
     lost game, so with ``place`` <= 1 all the losses of a move together are worth less than one more play-out
-    won: the credit only breaks ties between moves that win equally often (above all, moves that win none)
-    for the one that gets the most figures out, as the ladder ranks the losers of a game."""
+    won outright: the credit breaks ties between moves that win equally often (above all, moves that win none)
+    for the one that gets the most figures out, as the ladder ranks the losers of a game (it may outweigh the
+    part of a shared win, 1/2 or 1/3 of a play-out)."""
 
     def due(self, world: FloorsState) -> bool:
         """Whether the play-outs judge this move: stage 2's last ``tiles``, or a seat ``within`` of winning."""
