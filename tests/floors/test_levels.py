@@ -647,6 +647,64 @@ def test_the_play_outs_are_due_in_stage_twos_last_tiles_or_once_a_seat_is_within
     assert late.last_search["played_out"] == 0  # by the tiles alone it would not play out yet
 
 
+def test_the_play_outs_credit_a_lost_games_figures_out_only_with_place_and_replay_as_before_by_default():
+    # an experiment switch (docs/bots.md, "Floors hard at four players: the play-outs credit the figures out of a
+    # lost game"): the ladder ranks a game's losers by their figures out
+    assert all(
+        budget.at(players).endgame is None or budget.at(players).endgame.place == 0.0
+        for budget in strong.LEVEL_BUDGETS.values()
+        for players in (2, 3, 4, 5)
+    )
+    st = _stage_two(2, 4)
+    _get_out(st, _figures(st, 1)[0])  # seat 1 first out
+    mine = _figures(st, 0)
+    _get_out(st, mine[0])  # seat 0: one out, two eaten, never three out
+    for fig in mine[1:3]:
+        st.fig_sq[fig] = EATEN
+    model = strong.modelled_reply(0, 8, "easy", search.Race(decided=True))
+    order = sorted(st.deck)
+    assert strong.play_out(st, 0, order, model) == 0.0  # by default a loss is a loss
+    lost = strong.play_out(st, 0, order, model, 1.0)
+    assert lost * st.needed in (1.0, 2.0)  # its figures out of the needed three
+    assert strong.play_out(st, 0, order, model, 0.5) == pytest.approx(lost / 2)
+    assert strong.play_out(st, 1, order, model, 1.0) == strong.play_out(st, 1, order, model) == 1.0
+    # the bot: with ``place`` the move of the most wins plus the credit; without it as before
+    world, seat = _one_from_winning_position(4, 3)  # a deal where the credit changes the move
+    decision = GAME.decisions(world)[0]
+    plain = Budget(keep=6, shortlist=3, replies=4, reply_keep=3, seconds=None, opponents="easy")
+    racing_end = strong.Endgame(tiles=0, moves=3, orders=4, within=1)
+    chosen = {}
+    for place in (0.0, 1.0):
+        bot = SearchBot(GAME, seat, 7, replace(plain, endgame=replace(racing_end, place=place)))
+        bot.choose(GAME.view(world, seat), decision)
+        chosen[place] = (bot.plan_figure, tuple(bot.plan))
+    default = SearchBot(GAME, seat, 7, replace(plain, endgame=racing_end))
+    default.choose(GAME.view(world, seat), decision)
+    assert (default.plan_figure, tuple(default.plan)) == chosen[0.0] != chosen[1.0]
+    sight_world = GAME.world_from_view(GAME.view(world, seat), seat, random.Random(7))  # the bot's world
+    found = search.candidates(sight_world, seat, list(decision.options), plain.keep)
+    assert not isinstance(found, tuple)
+    search.score_now(found, seat, plain.race)
+    found.sort(key=lambda c: -c.score)
+    model = strong.modelled_reply(seat, plain.reply_keep, plain.opponents, plain.race)
+    values = [
+        (search.round_value(c.state, seat, plain.replies, model, plain.race), i)
+        for i, c in enumerate(found[: plain.shortlist])
+    ]
+    values.sort(key=lambda item: -item[0])
+    orders = strong.tile_orders(
+        sight_world.deck, racing_end.orders, random.Random(f"{sight_world.round}:{sorted(sight_world.deck)}:{seat}")
+    )
+    for place in (0.0, 1.0):
+        totals = {
+            (found[i].move[0], tuple(found[i].move[1])): sum(
+                strong.play_out(found[i].state, seat, order, model, place / len(orders)) for order in orders
+            )
+            for _, i in values[: racing_end.moves]
+        }
+        assert totals[chosen[place]] == max(totals.values())
+
+
 def _stage_two_tiles_left(left: int) -> FloorsState:
     st = _stage_two(4, 9)
     st.played, st.deck = st.deck[: len(st.deck) - left], st.deck[len(st.deck) - left :]

@@ -62,6 +62,14 @@ class Endgame:
     """Also play out, in either stage, once some seat is at most ``within`` figures short of ``needed`` (0: by
     the tiles left alone). With four or five players most games are won by a seat's last figure out long
     before stage 2's last tiles: ``within=1`` plays out the race once a seat is one figure from winning."""
+    place: float = 0.0
+    """Credit for the figures out in a lost play-out (0: only wins count). A play-out the seat loses is worth
+    ``place`` × its figures out / ``needed`` / the number of orders, one that it wins its share of the win as
+    before, and the move with the most in all is played. The seat has fewer than ``needed`` figures out in a
+    lost game, so with ``place`` <= 1 all the losses of a move together are worth less than one more play-out
+    won outright: the credit breaks ties between moves that win equally often (above all, moves that win none)
+    for the one that gets the most figures out, as the ladder ranks the losers of a game (it may outweigh the
+    part of a shared win, 1/2 or 1/3 of a play-out)."""
 
     def due(self, world: FloorsState) -> bool:
         """Whether the play-outs judge this move: stage 2's last ``tiles``, or a seat ``within`` of winning."""
@@ -214,9 +222,10 @@ def tile_orders(deck: list[int], count: int, rng: random.Random) -> list[list[in
     return orders
 
 
-def play_out(st: FloorsState, seat: int, order: list[int], reply: ReplyPolicy) -> float:
+def play_out(st: FloorsState, seat: int, order: list[int], reply: ReplyPolicy, place: float = 0.0) -> float:
     """``seat``'s share of the win when the game is played on from ``st`` to its end with the monster tiles
-    coming in ``order`` (the last one first) and every move made by ``reply``: 1 won, 0 lost."""
+    coming in ``order`` (the last one first) and every move made by ``reply``: 1 won, 0 lost (or, lost,
+    ``place`` × the seat's figures out / ``needed``)."""
     world = st.clone()  # its own deck, tiles played and random generator: the game's own monster phase runs
     world.deck = list(order)
     while world.winners is None:
@@ -227,7 +236,9 @@ def play_out(st: FloorsState, seat: int, order: list[int], reply: ReplyPolicy) -
         if move is None:
             raise ValueError(f"seat {world.turn} is on turn without a move")
         world = after(world, move)  # shares this playout's deck: the next monster phase draws from it
-    return 1.0 / len(world.winners) if seat in world.winners else 0.0
+    if seat in world.winners:
+        return 1.0 / len(world.winners)
+    return place * world.out[seat] / world.needed if place else 0.0
 
 
 class SearchBot(_Planner):
@@ -283,8 +294,9 @@ class SearchBot(_Planner):
             orders = tile_orders(world.deck, end.orders, random.Random(f"{world.round}:{sorted(world.deck)}:{seat}"))
             best_wins = -1.0
             policy = reply if end.own == 0 else round_reply(seat, budget, end.own)
+            credit = end.place / len(orders)  # a lost play-out's figures out (``Endgame.place``)
             for _, index in valued[: end.moves]:
-                wins = sum(play_out(found[index].state, seat, order, policy) for order in orders)
+                wins = sum(play_out(found[index].state, seat, order, policy, credit) for order in orders)
                 played_out += 1
                 if wins > best_wins:
                     best, best_wins = found[index], wins
