@@ -9,7 +9,7 @@ import pytest
 
 from ludus import cli
 from ludus.ai import bot_for
-from ludus.engine import load_game
+from ludus.engine import Decision, load_game
 from ludus.games.floors import bots as bots_module
 from ludus.games.floors import search, strong
 from ludus.games.floors.board import EXIT_DISTANCE
@@ -558,20 +558,7 @@ def test_hard_with_the_endgame_plays_the_move_that_wins_most_play_outs_and_as_be
     bot.choose(GAME.view(world, seat), decision)
     chosen = (bot.plan_figure, bot.plan)
     assert bot.last_search["played_out"] == endgame.moves
-    sight_world = GAME.world_from_view(GAME.view(world, seat), seat, random.Random(7))  # the bot's world
-    found = search.candidates(sight_world, seat, list(decision.options), plain.keep)
-    assert not isinstance(found, tuple)
-    search.score_now(found, seat, plain.race)
-    found.sort(key=lambda c: -c.score)
-    model = strong.modelled_reply(seat, plain.reply_keep, plain.opponents, plain.race)
-    values = [
-        (search.round_value(c.state, seat, plain.replies, model, plain.race), i)
-        for i, c in enumerate(found[: plain.shortlist])
-    ]
-    values.sort(key=lambda item: -item[0])
-    orders = strong.tile_orders(
-        sight_world.deck, endgame.orders, random.Random(f"{sight_world.round}:{sorted(sight_world.deck)}:{seat}")
-    )
+    found, values, orders, _ = _judged_for_play_out(world, seat, decision, plain, endgame)
     policy = strong.round_reply(seat, plain, endgame.own)
     wins = {
         (found[i].move[0], tuple(found[i].move[1])): sum(
@@ -681,6 +668,23 @@ def test_the_play_outs_credit_a_lost_games_figures_out_only_with_place_and_repla
     default = SearchBot(GAME, seat, 7, replace(plain, endgame=racing_end))
     default.choose(GAME.view(world, seat), decision)
     assert (default.plan_figure, tuple(default.plan)) == chosen[0.0] != chosen[1.0]
+    found, values, orders, model = _judged_for_play_out(world, seat, decision, plain, racing_end)
+    for place in (0.0, 1.0):
+        totals = {
+            (found[i].move[0], tuple(found[i].move[1])): sum(
+                strong.play_out(found[i].state, seat, order, model, place / len(orders)) for order in orders
+            )
+            for _, i in values[: racing_end.moves]
+        }
+        assert totals[chosen[place]] == max(totals.values())
+
+
+def _judged_for_play_out(
+    world: FloorsState, seat: int, decision: Decision, plain: Budget, endgame: strong.Endgame
+) -> tuple[list[search.Candidate], list[tuple[float, int]], list[list[int]], search.ReplyPolicy]:
+    """What ``SearchBot.pick`` works from before its play-outs, rebuilt by hand: the candidates of the bot's own
+    world (seed 7) in the greedy pass's order, their round values (best first, with their index), the play-outs'
+    tile orders and the look-ahead's model."""
     sight_world = GAME.world_from_view(GAME.view(world, seat), seat, random.Random(7))  # the bot's world
     found = search.candidates(sight_world, seat, list(decision.options), plain.keep)
     assert not isinstance(found, tuple)
@@ -693,16 +697,9 @@ def test_the_play_outs_credit_a_lost_games_figures_out_only_with_place_and_repla
     ]
     values.sort(key=lambda item: -item[0])
     orders = strong.tile_orders(
-        sight_world.deck, racing_end.orders, random.Random(f"{sight_world.round}:{sorted(sight_world.deck)}:{seat}")
+        sight_world.deck, endgame.orders, random.Random(f"{sight_world.round}:{sorted(sight_world.deck)}:{seat}")
     )
-    for place in (0.0, 1.0):
-        totals = {
-            (found[i].move[0], tuple(found[i].move[1])): sum(
-                strong.play_out(found[i].state, seat, order, model, place / len(orders)) for order in orders
-            )
-            for _, i in values[: racing_end.moves]
-        }
-        assert totals[chosen[place]] == max(totals.values())
+    return found, values, orders, model
 
 
 def _stage_two_tiles_left(left: int) -> FloorsState:
