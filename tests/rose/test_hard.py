@@ -356,10 +356,10 @@ def test_with_easy_readers_william_walking_in_on_its_own_monk_is_tallied_as_the_
 def test_its_weights_protect_as_many_decoys_as_it_is_told():
     state, bot = _known(players=4)
     view = GAME.view(state, 0)
-    bot.protect = 0
+    bot.decoy_count = 0
     bare = bot.weights(view)
     for count in (1, 2, 3):
-        bot.protect = count
+        bot.decoy_count = count
         weights = bot.weights(view)
         pulled = [c for c in COLOURS if abs(weights[c] - bare[c] - bot.decoy_pull) < 1e-12]
         # each protected decoy is pulled down by ``decoy_pull``; its own monk stays at −1
@@ -406,7 +406,7 @@ def test_push_scales_the_opponents_weights_against_its_own_monk():
     state.clue[state.identity[1]] = 6
     state.clue[state.identity[2]] = 30
     view = GAME.view(state, 0)
-    bot.protect = 0
+    bot.decoy_count = 0
     plain = bot.weights(view)
     bot.push = 1.25
     harder = bot.weights(view)

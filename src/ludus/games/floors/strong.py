@@ -260,12 +260,15 @@ class SearchBot(_Planner):
         if isinstance(found, tuple):
             return found  # a winning exit
         score_now(found, seat, budget.race)
-        by_progress = [c for c in found if c.move[1] != ["done"]]  # nearest the exit first
+        # ``Budget.forward``: the moves in move_results' order (nearest the exit first), before the sort
+        by_progress = [c for c in found if c.move[1] != ["done"]] if budget.forward else []
         found.sort(key=lambda c: -c.score)  # stable: equal scores keep the order of move_results
         if budget.forward:
             listed = found[: budget.shortlist]
-            extra = [c for c in by_progress if not any(c is s for s in listed)][: budget.forward]
-            found = listed + extra + [c for c in found[budget.shortlist:] if not any(c is e for e in extra)]
+            shown = {id(c) for c in listed}
+            extra = [c for c in by_progress if id(c) not in shown][: budget.forward]
+            shown.update(id(c) for c in extra)
+            found = listed + extra + [c for c in found[budget.shortlist:] if id(c) not in shown]
         deadline = None if budget.seconds is None else cpu_started + budget.seconds
         reply = modelled_reply(seat, budget.reply_keep, budget.opponents, budget.race)
         best = found[0]

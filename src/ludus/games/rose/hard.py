@@ -185,8 +185,6 @@ class HardBot(MediumBot):
     guess_heat_per_day = 3.0
     decoy_pull = DECOY_WEIGHT
     """``DECOY_WEIGHT``, per bot."""
-    protect = 2
-    """How many decoys its weights protect (the colours least likely to be anyone's, each ``decoy_pull``)."""
     reader_temper = TEMPER
     """The temperature of the modelled readers' belief about any seat (``evident``, ``drawn``): the belief's
     evidence in this bot's scale is divided by it (``temper``: the readers see the measured ratios' tempered
@@ -419,7 +417,7 @@ class HardBot(MediumBot):
         for other, row in marginals.items():
             for colour, p in row.items():
                 weights[colour] += self.push * p * chance[other] / rest
-        decoys = sorted((c for c in COLOURS if c != me), key=lambda c: played[c])[: self.protect]
+        decoys = sorted((c for c in COLOURS if c != me), key=lambda c: played[c])[: self.decoy_count]
         for colour in decoys:
             weights[colour] += self.decoy_pull
         weights[me] = -1.0
