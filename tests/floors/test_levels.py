@@ -211,6 +211,24 @@ def test_the_look_ahead_can_replay_the_easy_levels_own_rule_for_an_opponent():
         assert modelled is not None and (modelled[0], list(modelled[1])) == (own[0], list(own[1]))
 
 
+def test_easy_at_four_and_five_players_weighs_only_its_boldest_move_against_staying_put():
+    # at the big tables easy judges the monster for the one move that brings its figure furthest and for every
+    # staying put; with two and three players for its 8 furthest (docs/bots.md, "Floors easy at four and five
+    # players: only its boldest move judged")
+    assert GreedyBot.shortlist == 8 and GreedyBot.shortlist_at == {4: 1, 5: 1}
+    differ = 0
+    for players, shortlist in ((3, 8), (4, 1), (5, 1)):
+        for st in _positions_of_easy_games(players, 43, 6):
+            seat = st.turn
+            figures = GAME.movable(st, seat)
+            easy, noise = GreedyBot(GAME, seat, 5), random.Random(5)  # the same tie-breaking noise
+            picked = easy.pick(st, figures)
+            assert picked == bots_module.greedy_pick(st, seat, figures, easy.after_move, noise.random, shortlist)
+            if shortlist == 1:
+                differ += picked != bots_module.greedy_pick(st, seat, figures, easy.after_move, lambda: 0.0)
+    assert differ > 0  # at four and five players the shorter list changes moves: the setting matters
+
+
 def test_the_easy_opponent_model_moves_the_other_seats_by_the_easy_rule_and_the_bots_own_by_its_judgement():
     assert strong.LEVEL_BUDGETS["hard"].opponents == "easy"  # hard plays the round on as easy bots would
     differ = 0
@@ -239,20 +257,24 @@ def test_medium_expects_the_other_seats_to_play_as_the_easy_level_does_and_that_
     assert differ > 0
 
 
-def test_medium_plays_its_three_best_moves_to_the_end_of_the_round_with_three_to_five_players():
+def test_medium_plays_its_best_moves_to_the_end_of_the_round_with_three_to_five_players_two_of_them_at_four():
     # with 3-5 players the monster comes after every figure has moved once: weighed two moves after medium's,
     # it judged a board a dozen moves away from the one the monster meets (docs/bots.md, "Floors levels in the
-    # ladder's mixed tables"); with two players medium keeps its five best and the next two moves
+    # ladder's mixed tables"); with two players medium keeps its five best and the next two moves; at four
+    # players its two best, not three, so it stays below hard there ("Floors easy at four and five players:
+    # only its boldest move judged")
     medium = strong.LEVEL_BUDGETS["medium"]
     for players in (3, 4, 5):
         figures_in_a_round = len(GAME.setup(players, 1).fig_owner)
         assert medium.at(players).replies >= figures_in_a_round - 1  # every other move of the round
         assert medium.at(players).shortlist < strong.LEVEL_BUDGETS["hard"].at(players).shortlist
     assert medium.at(2).replies == 2 and medium.at(2).shortlist == 5 and medium.at(2).opponents == "easy"
-    st = _positions_of_easy_games(4, 11, 1)[0]
-    bot = SearchBot(GAME, st.turn, 1, medium)
-    bot.pick(st.clone(), GAME.movable(st, st.turn))
-    assert bot.last_search["looked"] == 3  # its three best, each to the end of the round
+    assert medium.at(4) == replace(medium, shortlist=2, duel=None, four=None, five=None)
+    for players, looked in ((3, 3), (4, 2), (5, 3)):
+        st = _positions_of_easy_games(players, 11, 1)[0]
+        bot = SearchBot(GAME, st.turn, 1, medium)
+        bot.pick(st.clone(), GAME.movable(st, st.turn))
+        assert bot.last_search["looked"] == looked  # its best moves, each to the end of the round
 
 
 def test_in_the_race_the_needed_most_advanced_figures_count_fully_the_slowest_of_them_more_and_a_spare_less():
