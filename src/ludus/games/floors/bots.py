@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
-from typing import Any, ClassVar
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any
 
 from ludus.engine import Choice, Decision, Game
 
@@ -96,7 +97,7 @@ class GreedyBot(_Planner):
 
     shortlist = 8
     """Moves judged with the monster (besides every staying put), furthest first."""
-    shortlist_at: ClassVar[dict[int, int]] = {4: 1, 5: 1}
+    shortlist_at: Mapping[int, int] = MappingProxyType({4: 1, 5: 1})
     """``shortlist`` instead, by player count: at four and five players easy was level with medium when it
     judged 8; judging only its boldest move it places below medium and above random (docs/bots.md)."""
 
