@@ -258,11 +258,11 @@ def test_medium_expects_the_other_seats_to_play_as_the_easy_level_does_and_that_
     assert differ > 0
 
 
-def test_medium_plays_its_best_moves_to_the_end_of_the_round_with_three_to_five_players_two_of_them_at_four():
+def test_medium_plays_its_best_moves_to_the_end_of_the_round_with_three_to_five_players_two_at_four_and_five():
     # with 3-5 players the monster comes after every figure has moved once: weighed two moves after medium's,
     # it judged a board a dozen moves away from the one the monster meets (docs/bots.md, "Floors levels in the
-    # ladder's mixed tables"); with two players medium keeps its five best and the next two moves; at four
-    # players its two best, not three, so it stays below hard there ("Floors easy at four and five players:
+    # ladder's mixed tables"); with two players medium keeps its five best and the next two moves; at four and
+    # five players its two best, not three, so it stays below hard there ("Floors easy at four and five players:
     # only its boldest move judged")
     medium = strong.LEVEL_BUDGETS["medium"]
     for players in (3, 4, 5):
@@ -271,7 +271,8 @@ def test_medium_plays_its_best_moves_to_the_end_of_the_round_with_three_to_five_
         assert medium.at(players).shortlist < strong.LEVEL_BUDGETS["hard"].at(players).shortlist
     assert medium.at(2).replies == 2 and medium.at(2).shortlist == 5 and medium.at(2).opponents == "easy"
     assert medium.at(4) == replace(medium, shortlist=2, duel=None, four=None, five=None)
-    for players, looked in ((3, 3), (4, 2), (5, 3)):
+    assert medium.at(5).shortlist == 2 and medium.at(5).race == search.Race(spare=0.3, laggard=0.5, rivals=0.5)
+    for players, looked in ((3, 3), (4, 2), (5, 2)):
         st = _positions_of_easy_games(players, 11, 1)[0]
         bot = SearchBot(GAME, st.turn, 1, medium)
         bot.pick(st.clone(), GAME.movable(st, st.turn))
@@ -447,8 +448,9 @@ def test_medium_at_five_players_counts_a_spare_less_the_slower_of_the_first_two_
     raced_near, raced_far = _gains_of_one_step(medium.at(5).race)
     assert raced_near > alike_near  # the slower of the two figures that win the game counts more
     assert 0 < raced_far < alike_far  # the third figure is a spare: worth something, less than alike
-    # only the judgement changes: medium looks no further at five players than at three or four
-    assert _look(medium.at(5)) == _look(medium) and medium.at(5).endgame is None
+    # besides the judgement medium looks as far as at four players (its 2 best: "Floors easy at four and five
+    # players: only its boldest move judged")
+    assert _look(medium.at(5)) == _look(medium.at(4)) and medium.at(5).endgame is None
     assert medium.at(5).shortlist < strong.LEVEL_BUDGETS["hard"].at(5).shortlist
 
 

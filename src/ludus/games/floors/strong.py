@@ -133,9 +133,9 @@ LEVEL_BUDGETS: dict[str, Budget] = {
     # four-player games against three easy bots; its 3 best to the end of the round, 24). With two players:
     # its 5 best and the next 2 moves, already between easy and hard there (docs/bots.md, "Floors levels in
     # the ladder's mixed tables")
-    # four players: its 2 best, not 3; with easy judging only its boldest move there, 3 put medium level with
-    # hard and 2 between hard and easy (docs/bots.md, "Floors easy at four and five players: only its boldest
-    # move judged")
+    # four and five players: its 2 best, not 3; with easy judging only its boldest move there, 3 put medium level
+    # with hard and 2 between hard and easy (docs/bots.md, "Floors easy at four and five players: only its
+    # boldest move judged")
     # five players: hard's race weights (below), the third figure a spare, the slower of the first two counting
     # more, and the opponents' totals at half weight; it placed better than the plain judgement game for game
     # (docs/bots.md, "Floors medium at five players: the race weights registered")
@@ -143,7 +143,7 @@ LEVEL_BUDGETS: dict[str, Budget] = {
         _MEDIUM,
         duel=replace(_MEDIUM, shortlist=5, replies=2),
         four=replace(_MEDIUM, shortlist=2),
-        five=replace(_MEDIUM, race=Race(spare=0.3, laggard=0.5, rivals=0.5)),
+        five=replace(_MEDIUM, shortlist=2, race=Race(spare=0.3, laggard=0.5, rivals=0.5)),
     ),
     # two players: a seat is left with too few figures far more often, and then the rules have settled the
     # game (``search.fate``); the same look-ahead judges such a world as won or lost, and from 6 tiles before
