@@ -211,6 +211,24 @@ def test_the_look_ahead_can_replay_the_easy_levels_own_rule_for_an_opponent():
         assert modelled is not None and (modelled[0], list(modelled[1])) == (own[0], list(own[1]))
 
 
+def test_easy_at_four_and_five_players_weighs_only_its_boldest_move_against_staying_put():
+    # at the big tables easy judges the monster for the one move that brings its figure furthest and for every
+    # staying put; with two and three players for its 8 furthest (docs/bots.md, "Floors easy at four and five
+    # players: only its boldest move judged")
+    assert GreedyBot.shortlist == 8 and GreedyBot.shortlist_at == {4: 1, 5: 1}
+    differ = 0
+    for players, shortlist in ((3, 8), (4, 1), (5, 1)):
+        for st in _positions_of_easy_games(players, 43, 6):
+            seat = st.turn
+            figures = GAME.movable(st, seat)
+            easy, noise = GreedyBot(GAME, seat, 5), random.Random(5)  # the same tie-breaking noise
+            picked = easy.pick(st, figures)
+            assert picked == bots_module.greedy_pick(st, seat, figures, easy.after_move, noise.random, shortlist)
+            if shortlist == 1:
+                differ += picked != bots_module.greedy_pick(st, seat, figures, easy.after_move, lambda: 0.0)
+    assert differ > 0  # at four and five players the shorter list changes moves: the setting matters
+
+
 def test_the_easy_opponent_model_moves_the_other_seats_by_the_easy_rule_and_the_bots_own_by_its_judgement():
     assert strong.LEVEL_BUDGETS["hard"].opponents == "easy"  # hard plays the round on as easy bots would
     differ = 0
@@ -230,7 +248,8 @@ def test_medium_expects_the_other_seats_to_play_as_the_easy_level_does_and_that_
     # are not what the others play (docs/bots.md, "Floors medium below easy in the ladder")
     medium = strong.LEVEL_BUDGETS["medium"]
     assert medium.opponents == "easy"
-    own_rule = replace(medium, opponents="greedy")
+    assert medium.at(4).opponents == "easy"
+    own_rule = replace(medium, opponents="greedy", four=replace(medium.at(4), opponents="greedy"))
     differ = 0
     for st in _positions_of_easy_games(4, 11, 16):
         figures = GAME.movable(st, st.turn)
@@ -239,20 +258,25 @@ def test_medium_expects_the_other_seats_to_play_as_the_easy_level_does_and_that_
     assert differ > 0
 
 
-def test_medium_plays_its_three_best_moves_to_the_end_of_the_round_with_three_to_five_players():
+def test_medium_plays_its_best_moves_to_the_end_of_the_round_with_three_to_five_players_two_at_four_and_five():
     # with 3-5 players the monster comes after every figure has moved once: weighed two moves after medium's,
     # it judged a board a dozen moves away from the one the monster meets (docs/bots.md, "Floors levels in the
-    # ladder's mixed tables"); with two players medium keeps its five best and the next two moves
+    # ladder's mixed tables"); with two players medium keeps its five best and the next two moves; at four and
+    # five players its two best, not three, so it stays below hard there ("Floors easy at four and five players:
+    # only its boldest move judged")
     medium = strong.LEVEL_BUDGETS["medium"]
     for players in (3, 4, 5):
         figures_in_a_round = len(GAME.setup(players, 1).fig_owner)
         assert medium.at(players).replies >= figures_in_a_round - 1  # every other move of the round
         assert medium.at(players).shortlist < strong.LEVEL_BUDGETS["hard"].at(players).shortlist
     assert medium.at(2).replies == 2 and medium.at(2).shortlist == 5 and medium.at(2).opponents == "easy"
-    st = _positions_of_easy_games(4, 11, 1)[0]
-    bot = SearchBot(GAME, st.turn, 1, medium)
-    bot.pick(st.clone(), GAME.movable(st, st.turn))
-    assert bot.last_search["looked"] == 3  # its three best, each to the end of the round
+    assert medium.at(4) == replace(medium, shortlist=2, duel=None, four=None, five=None)
+    assert medium.at(5).shortlist == 2 and medium.at(5).race == search.Race(spare=0.3, laggard=0.5, rivals=0.5)
+    for players, looked in ((3, 3), (4, 2), (5, 2)):
+        st = _positions_of_easy_games(players, 11, 1)[0]
+        bot = SearchBot(GAME, st.turn, 1, medium)
+        bot.pick(st.clone(), GAME.movable(st, st.turn))
+        assert bot.last_search["looked"] == looked  # its best moves, each to the end of the round
 
 
 def test_in_the_race_the_needed_most_advanced_figures_count_fully_the_slowest_of_them_more_and_a_spare_less():
@@ -424,8 +448,9 @@ def test_medium_at_five_players_counts_a_spare_less_the_slower_of_the_first_two_
     raced_near, raced_far = _gains_of_one_step(medium.at(5).race)
     assert raced_near > alike_near  # the slower of the two figures that win the game counts more
     assert 0 < raced_far < alike_far  # the third figure is a spare: worth something, less than alike
-    # only the judgement changes: medium looks no further at five players than at three or four
-    assert _look(medium.at(5)) == _look(medium) and medium.at(5).endgame is None
+    # besides the judgement medium looks as far as at four players (its 2 best: "Floors easy at four and five
+    # players: only its boldest move judged")
+    assert _look(medium.at(5)) == _look(medium.at(4)) and medium.at(5).endgame is None
     assert medium.at(5).shortlist < strong.LEVEL_BUDGETS["hard"].at(5).shortlist
 
 
@@ -590,7 +615,8 @@ def test_a_search_can_look_at_the_moves_nearest_the_exit_besides_its_shortlist_a
     # reach the round look-ahead; ``forward`` looks at the furthest of those as well
     assert all(budget.at(players).forward == 0 for budget in strong.LEVEL_BUDGETS.values() for players in (2, 3, 4, 5))
     medium = strong.LEVEL_BUDGETS["medium"]
-    bold = replace(medium, four=replace(medium, forward=2))
+    four = medium.at(4)
+    bold = replace(medium, four=replace(four, forward=2))
     extra = 0
     for st in _positions_of_easy_games(4, 11, 6):
         figures = GAME.movable(st, st.turn)
@@ -598,17 +624,21 @@ def test_a_search_can_look_at_the_moves_nearest_the_exit_besides_its_shortlist_a
         plain.pick(st.clone(), figures)
         forward.pick(st.clone(), figures)
         moves = int(plain.last_search["moves"])
-        assert plain.last_search["looked"] == min(medium.shortlist, moves)
-        assert forward.last_search["looked"] == min(medium.shortlist + 2, moves)
+        assert plain.last_search["looked"] == min(four.shortlist, moves)
+        assert forward.last_search["looked"] == min(four.shortlist + 2, moves)
         extra += forward.last_search["looked"] > plain.last_search["looked"]
     assert extra > 0
 
 
 def _one_from_winning_position(players: int, seed: int) -> tuple[FloorsState, int]:
     """A game of easy bots at its first ``figure`` decision with a choice once some seat is one figure short of
-    ``needed``, and the seat on turn."""
+    ``needed``, and the seat on turn. The bots judge their 8 furthest moves at every table (the deals of the
+    tests below were picked for that rule, before easy judged only its furthest at four and five players)."""
     world = GAME.setup(players, seed)
     bots = [bot_for(GAME, seat, "easy", seat) for seat in range(players)]
+    for bot in bots:
+        assert isinstance(bot, GreedyBot)
+        bot.shortlist_at = {}
     while world.phase != "over":
         decision = GAME.decisions(world)[0]
         if decision.kind == "figure" and len(decision.options) > 1 and max(world.out) == world.needed - 1:

@@ -3,14 +3,18 @@
 - ``RandomMoveBot`` ("random"): a uniformly random legal end result for a random figure.
 - ``GreedyBot`` ("easy"): for every figure and every end result of its move, runs the monster for
   each tile still possibly in the deck and picks the move with the best expected outcome: safe
-  figures, progress toward the exit, figures out.
+  figures, progress toward the exit, figures out. With two and three players it judges its 8 moves
+  that bring their figure furthest; at the four- and five-player tables only the furthest one, against
+  every staying put, so the levels keep their order there (docs/bots.md, "Floors easy at four and five
+  players: only its boldest move judged").
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 from ludus.engine import Choice, Decision, Game
@@ -92,6 +96,10 @@ class GreedyBot(_Planner):
     """One-move lookahead against every monster tile still possibly in the deck."""
 
     shortlist = 8
+    """Moves judged with the monster (besides every staying put), furthest first."""
+    shortlist_at: Mapping[int, int] = MappingProxyType({4: 1, 5: 1})
+    """``shortlist`` instead, by player count: at four and five players easy was level with medium when it
+    judged 8; judging only its boldest move it places below medium and above random (docs/bots.md)."""
 
     def tile_odds(self, world: FloorsState) -> list[tuple[int, float]]:
         return tile_odds(world)
@@ -112,7 +120,8 @@ class GreedyBot(_Planner):
         return st
 
     def pick(self, world: FloorsState, figures: list[int]) -> tuple[int, list[str]]:
-        return greedy_pick(world, self.seat, figures, self.after_move, self.rng.random, self.shortlist)
+        shortlist = self.shortlist_at.get(world.players, self.shortlist)
+        return greedy_pick(world, self.seat, figures, self.after_move, self.rng.random, shortlist)
 
 
 def greedy_pick(world: FloorsState, seat: int, figures: list[int],

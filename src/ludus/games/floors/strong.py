@@ -133,13 +133,17 @@ LEVEL_BUDGETS: dict[str, Budget] = {
     # four-player games against three easy bots; its 3 best to the end of the round, 24). With two players:
     # its 5 best and the next 2 moves, already between easy and hard there (docs/bots.md, "Floors levels in
     # the ladder's mixed tables")
+    # four and five players: its 2 best, not 3; with easy judging only its boldest move there, 3 put medium level
+    # with hard and 2 between hard and easy (docs/bots.md, "Floors easy at four and five players: only its
+    # boldest move judged")
     # five players: hard's race weights (below), the third figure a spare, the slower of the first two counting
     # more, and the opponents' totals at half weight; it placed better than the plain judgement game for game
     # (docs/bots.md, "Floors medium at five players: the race weights registered")
     "medium": replace(
         _MEDIUM,
         duel=replace(_MEDIUM, shortlist=5, replies=2),
-        five=replace(_MEDIUM, race=Race(spare=0.3, laggard=0.5, rivals=0.5)),
+        four=replace(_MEDIUM, shortlist=2),
+        five=replace(_MEDIUM, shortlist=2, race=Race(spare=0.3, laggard=0.5, rivals=0.5)),
     ),
     # two players: a seat is left with too few figures far more often, and then the rules have settled the
     # game (``search.fate``); the same look-ahead judges such a world as won or lost, and from 6 tiles before
@@ -162,7 +166,11 @@ def _after(world: FloorsState, fig: int, steps: list[str]) -> FloorsState:
 
 
 def easy_reply(st: FloorsState) -> Move | None:
-    """The move the seat on turn would make by the easy level's rule (``bots.greedy_pick``, ties to the first)."""
+    """The move the seat on turn would make by the easy level's rule (``bots.greedy_pick``, ties to the first).
+
+    The rule as easy plays it with two and three players, its 8 furthest moves judged, at every table: at four
+    and five players easy itself judges only its furthest (``GreedyBot.shortlist_at``), and hard and medium
+    were tuned with this model there, which stands for any sensible opponent, not only for easy bots."""
     seat = st.turn
     if seat < 0 or st.winners is not None:
         return None
