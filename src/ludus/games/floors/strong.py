@@ -246,7 +246,7 @@ def play_out(st: FloorsState, seat: int, order: list[int], reply: ReplyPolicy, p
         world = after(world, move)  # shares this playout's deck: the next monster phase draws from it
     if seat in world.winners:
         return 1.0 / len(world.winners)
-    return place * world.out[seat] / world.needed if place else 0.0
+    return place * world.out[seat] / world.needed  # 0.0 without ``place``
 
 
 class SearchBot(_Planner):
