@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import time
 from typing import Any
 
 from server_helpers import create, join, until
@@ -40,7 +41,15 @@ def test_a_seats_hand_and_identity_never_reach_another_socket(client: TestClient
             i = movers[0]
             sockets[i].send_json({"type": "choice", "seq": latest[i]["seq"],
                                   "choice": latest[i]["decisions"][0]["options"][0]})
-            catch_up(latest[i]["seq"] + 1)
+            answer = until(sockets[i], lambda m: m["type"] in ("update", "error"))
+            if answer["type"] == "update":  # this move, or a bot's that came first (then this one is stale)
+                by_seq[i][answer["seq"]] = latest[i] = answer
+                catch_up(answer["seq"])
+            elif answer["code"] == "too-fast":  # the seat's message rate ("100 per 2 seconds"): wait, then again
+                time.sleep(answer["retry_after"])
+            else:  # stale: a bot moved first
+                assert answer["code"] == "stale", answer
+                catch_up(latest[i]["seq"] + 1)
 
     assert latest[2]["view"]["you"] is None
     for owner in (0, 1):
