@@ -229,6 +229,27 @@ def test_easy_at_four_and_five_players_weighs_only_its_boldest_move_against_stay
     assert differ > 0  # at four and five players the shorter list changes moves: the setting matters
 
 
+def test_the_easy_here_model_replays_the_rule_as_easy_plays_it_at_the_table():
+    # "easy-here": at four and five players the modelled easy opponent judges only its boldest move, as the easy
+    # bots there do; with two and three players the model is the 8-move rule, the same as "easy"
+    easy = GreedyBot(GAME, 0, 1)
+    differ = 0
+    for players in (3, 4, 5):
+        for st in _positions_of_easy_games(players, 47, 6):
+            seat = st.turn
+            figures = GAME.movable(st, seat)
+            shortlist = GreedyBot.shortlist_at.get(players, GreedyBot.shortlist)
+            own = bots_module.greedy_pick(st, seat, figures, easy.after_move, lambda: 0.0, shortlist)
+            here = strong.modelled_reply(seat + 1, 8, "easy-here")(st)  # the seat on turn is an opponent
+            assert here == strong.easy_reply(st, here=True)
+            assert here is not None and (here[0], list(here[1])) == (own[0], list(own[1]))
+            if players == 3:
+                assert here == strong.easy_reply(st)
+            else:
+                differ += here != strong.easy_reply(st)
+    assert differ > 0  # at the big tables the two models name different moves: the choice matters
+
+
 def test_the_easy_opponent_model_moves_the_other_seats_by_the_easy_rule_and_the_bots_own_by_its_judgement():
     assert strong.LEVEL_BUDGETS["hard"].opponents == "easy"  # hard plays the round on as easy bots would
     differ = 0
@@ -293,6 +314,22 @@ def test_in_the_race_the_needed_most_advanced_figures_count_fully_the_slowest_of
     assert search.seat_totals(st, 10)[0] == pytest.approx(2 * search.OUT_WORTH + worth + waiting)
     assert search.seat_totals(st, 10, race)[0] == pytest.approx(2 * search.OUT_WORTH + 1.5 * worth + 0.3 * waiting)
     assert search.seat_totals(st, 10, race)[1] == pytest.approx((3 + 0.5 + 0.3) * waiting)  # four figures waiting
+
+
+def test_before_anyone_is_out_the_race_to_the_first_figure_out_weighs_each_seats_most_advanced_figure_more():
+    # Race.front: while no figure is out, each seat's most advanced figure counts 1 + front times; once one is
+    # out, the first-out bonus takes its place
+    st = GAME.setup(2, 3)
+    mine, theirs = _figures(st, 0), _figures(st, 1)
+    st.fig_sq[mine[0]], st.fig_sq[mine[1]], st.fig_sq[theirs[0]] = 100, 90, 95  # on the board
+    race = search.Race(front=0.5)
+    plain = search.seat_totals(st, 10)
+    front = search.seat_totals(st, 10, race)
+    assert front[0] == pytest.approx(plain[0] + 0.5 * max(search.figure_worth(st, f, 10) for f in mine))
+    assert front[1] == pytest.approx(plain[1] + 0.5 * search.figure_worth(st, theirs[0], 10))
+    assert front[0] - plain[0] > 0 and front[1] - plain[1] > 0
+    _get_out(st, theirs[1])  # the first figure out: the race to it is over
+    assert search.seat_totals(st, 10, race) == search.seat_totals(st, 10)
 
 
 def _stage_two(players: int, seed: int) -> FloorsState:
@@ -375,6 +412,16 @@ def test_hard_plays_a_two_player_game_knowing_when_the_rules_have_settled_it_and
     assert hard.at(2).endgame is not None and hard.endgame is None  # the last tiles played out at two players only
     assert hard.at(2).opponents == hard.opponents == "easy"
     assert hard.at(2).shortlist >= hard.shortlist and hard.at(2).replies >= hard.replies
+
+
+def test_hard_at_two_players_races_for_the_first_figure_out_and_with_more_players_does_not():
+    # with two players a stalled game goes to the first figure out, so before anyone is out hard's look-ahead
+    # counts each seat's most advanced figure 1.5 times (docs/bots.md, "Floors hard with two players: the race
+    # to the first out"); its other budgets, and medium's, do not
+    hard, medium = strong.LEVEL_BUDGETS["hard"], strong.LEVEL_BUDGETS["medium"]
+    assert hard.at(2).race.front == 0.5
+    assert all(hard.at(n).race.front == 0.0 for n in (3, 4, 5))
+    assert all(medium.at(n).race.front == 0.0 for n in (2, 3, 4, 5))
 
 
 def _square_at(distance: int) -> int:

@@ -133,6 +133,9 @@ class Race:
     rivals: float = 1.0
     """Weight of the opponents in a seat's judgement (``relative``): 1 the leader's and the average opponent's
     totals at half each, 0 the seat's own figures alone."""
+    front: float = 0.0
+    """Extra weight of each seat's most advanced figure while no figure is out: the race to the first figure
+    out, which wins a two-player game that stalls (0: none)."""
 
 
 PLAIN = Race()
@@ -142,7 +145,9 @@ def seat_totals(st: FloorsState, moves_left: int, race: Race = PLAIN) -> list[fl
     """Each seat's figures' worth, and the first figure out's bonus (``FIRST_OUT_WORTH``)."""
     owner = st.fig_owner
     worth = _worth_table(moves_left)
-    if race is PLAIN or (race.spare == 1.0 and race.laggard == 0.0):  # every figure alike, in figure order
+    first = first_out(st)
+    front = race.front if first is None else 0.0
+    if race is PLAIN or (race.spare == 1.0 and race.laggard == 0.0 and front == 0.0):  # every figure alike
         totals = [0.0] * st.players
         for f, s in enumerate(st.fig_sq):
             totals[owner[f]] += worth[s - EATEN]
@@ -155,8 +160,7 @@ def seat_totals(st: FloorsState, moves_left: int, race: Race = PLAIN) -> list[fl
         for values in per:
             values.sort(reverse=True)
             head = values[:n]
-            totals.append(sum(head) + race.spare * sum(values[n:]) + race.laggard * head[-1])
-    first = first_out(st)
+            totals.append(sum(head) + race.spare * sum(values[n:]) + race.laggard * head[-1] + front * head[0])
     if first is not None:
         totals[first] += race.first_out
     return totals
