@@ -174,9 +174,10 @@ def easy_reply(st: FloorsState, here: bool = False) -> Move | None:
     """The move the seat on turn would make by the easy level's rule (``bots.greedy_pick``, ties to the first).
 
     Without ``here``: the rule as easy plays it with two and three players, its 8 furthest moves judged, at every
-    table; at four and five players easy itself judges only its furthest (``GreedyBot.shortlist_at``), and
-    medium was tuned with this model there, which stands for any sensible opponent, not only for easy bots.
-    With ``here``: the rule as easy plays it at this table."""
+    table; at four and five players easy itself judges only its furthest (``GreedyBot.shortlist_at``), and hard
+    and medium were tuned with this model there, which stands for any sensible opponent, not only for easy bots.
+    With ``here``: the rule as easy plays it at this table (for hard at four players it gained nothing against
+    three easy bots: docs/bots.md, "its opponents modelled as the easy of the table")."""
     seat = st.turn
     if seat < 0 or st.winners is not None:
         return None
