@@ -33,23 +33,33 @@ def test_a_seats_hand_and_identity_never_reach_another_socket(client: TestClient
                     latest[i] = until(ws, lambda m: m["type"] == "update")
                     by_seq[i][latest[i]["seq"]] = latest[i]
 
+        def record(i: int, message: dict[str, Any]) -> None:
+            if message["type"] == "update" and message["seq"] > latest[i]["seq"]:
+                by_seq[i][message["seq"]] = latest[i] = message
+
+        moves = 0
         while latest[0]["outcome"] is None:
             movers = [i for i in (0, 1) if latest[i]["decisions"]]
             if not movers:
                 catch_up(latest[0]["seq"] + 1)
                 continue
             i = movers[0]
-            sockets[i].send_json({"type": "choice", "seq": latest[i]["seq"],
+            moves += 1
+            cid = f"move-{moves}"  # the answer to this very choice: its ack, or an error naming it
+            sockets[i].send_json({"type": "choice", "seq": latest[i]["seq"], "cid": cid,
                                   "choice": latest[i]["decisions"][0]["options"][0]})
-            answer = until(sockets[i], lambda m: m["type"] in ("update", "error"))
-            if answer["type"] == "update":  # this move, or a bot's that came first (then this one is stale)
-                by_seq[i][answer["seq"]] = latest[i] = answer
+            while True:
+                answer = sockets[i].receive_json()
+                record(i, answer)
+                if answer["type"] in ("ack", "error") and answer.get("cid") == cid:
+                    break
+            if answer["type"] == "ack":
                 catch_up(answer["seq"])
             elif answer["code"] == "too-fast":  # the seat's message rate ("100 per 2 seconds"): wait, then again
                 time.sleep(answer["retry_after"])
-            else:  # stale: a bot moved first
+            else:  # stale: a bot moved first; every socket has been told of the table's moves up to its seq
                 assert answer["code"] == "stale", answer
-                catch_up(latest[i]["seq"] + 1)
+                catch_up(answer["seq"])
 
     assert latest[2]["view"]["you"] is None
     for owner in (0, 1):
