@@ -9,7 +9,7 @@ from ludus.engine import Decision, visible_events
 from ludus.games.rose.bots import DECOY_WEIGHT
 from ludus.games.rose.components import COLOURS
 from ludus.games.rose.game import GAME
-from ludus.games.rose.hard import HardBot
+from ludus.games.rose.hard import HardBot, days_left
 from ludus.games.rose.policy import EasyModel, board_of, update_board
 from ludus.games.rose.state import RoseState
 
@@ -138,3 +138,82 @@ def test_worlds_drawn_by_the_rule_give_easy_opponents_their_own_colour_and_mostl
             draws += 1
     # after three days of choices the decoys drawn are mostly the ones the easy bots really protect
     assert right > draws / 2
+
+
+def _sheltered_game(until_day: int) -> tuple[RoseState, HardBot, int, dict[int, tuple[str, ...]]]:
+    """Three easy bots (seats 1–3) and an easy bot at seat 0 watched by a hard bot, in the first deal where one easy
+    opponent's monk is a decoy of both other opponents; played until ``until_day`` begins."""
+    for game_seed in range(40):
+        state = GAME.setup(4, game_seed)
+        bots = [bot_for(GAME, seat, "easy", seed=game_seed * 10 + seat) for seat in range(4)]
+        decoys = {seat: bots[seat]._decoys(COLOURS[state.identity[seat]]) for seat in range(1, 4)}
+        sheltered = [s for s in decoys if all(COLOURS[state.identity[s]] in decoys[o] for o in decoys if o != s)]
+        if sheltered:
+            break
+    watcher = HardBot(SEAT, seed=1)
+    watcher.shelter = 32.0  # the screened setting (off by default)
+    while GAME.outcome(state) is None and state.day < until_day:
+        decision = min(GAME.decisions(state), key=lambda d: d.seat)
+        view = GAME.view(state, decision.seat)
+        if decision.seat == SEAT and decision.kind == "card":
+            watcher.catch_up(view)
+        events = GAME.apply(state, decision.seat, bots[decision.seat].choose(view, decision))
+        for seat, bot in enumerate(bots):
+            bot.observe(visible_events(events, seat))
+        watcher.observe(visible_events(events, SEAT))
+    return state, watcher, sheltered[0], decoys
+
+
+def test_the_easy_rule_reads_which_monks_each_opponent_protects_as_decoys():
+    state, watcher, _, decoys = _sheltered_game(4)
+    view = GAME.view(state, SEAT)
+    watcher.catch_up(view)
+    escape = watcher.sheltered(view)
+    assert days_left(view) > 0
+    for seat, pair in decoys.items():
+        # a colour escapes more the more of the *other* opponents protect it: read from their choices alone
+        protected = [c for c in COLOURS if c not in pair]
+        holder = next(s for s in decoys if s != seat)  # seen from a seat that is neither this one nor the watcher
+        others = [o for o in decoys if o not in (seat, holder)]
+        lowest = min(escape[holder][c] for c in pair)
+        assert lowest > 0.5 * max(escape[holder].values())
+        assert lowest > max(escape[holder][c] for c in protected if not any(c in decoys[o] for o in others))
+
+
+def test_a_monk_both_other_opponents_protect_is_pushed_harder_than_its_clue_alone_says():
+    state, watcher, sheltered, _ = _sheltered_game(3)
+    view = GAME.view(state, SEAT)
+    colour = COLOURS[state.identity[sheltered]]
+    with_shelter = watcher.weights(view)
+    watcher.shelter = 0.0
+    without = watcher.weights(view)
+    assert with_shelter[colour] > without[colour]
+    # it draws the largest share of the push among the opponents' own monks
+    monks = [COLOURS[state.identity[s]] for s in range(1, 4)]
+    assert max(monks, key=with_shelter.__getitem__) == colour
+    # and the shelter only moves the opponents' shares: its own monk stays at −1
+    assert with_shelter[COLOURS[state.identity[SEAT]]] == without[COLOURS[state.identity[SEAT]]] == -1.0
+
+
+def test_only_players_the_easy_rule_explains_count_as_protecting_decoys():
+    state = GAME.setup(4, 3)
+    levels = ["easy", "easy", "medium", "random"]
+    bots = [bot_for(GAME, seat, level, seed=30 + seat) for seat, level in enumerate(levels)]
+    watcher = HardBot(SEAT, seed=1)
+    while GAME.outcome(state) is None and state.day < 4:
+        decision = min(GAME.decisions(state), key=lambda d: d.seat)
+        view = GAME.view(state, decision.seat)
+        if decision.seat == SEAT and decision.kind == "card":
+            watcher.catch_up(view)
+        events = GAME.apply(state, decision.seat, bots[decision.seat].choose(view, decision))
+        for seat, bot in enumerate(bots):
+            if hasattr(bot, "observe"):
+                bot.observe(visible_events(events, seat))
+        watcher.observe(visible_events(events, SEAT))
+    watcher.catch_up(GAME.view(state, SEAT))
+    model = watcher.easy
+    assert isinstance(model, EasyModel)
+    # an easy bot's choices are what the rule would make; a medium bot's less so; a random bot's not at all
+    assert model.fit(1) < watcher.shelter_none
+    assert model.fit(2) > model.fit(1)
+    assert model.fit(3) > watcher.shelter_none

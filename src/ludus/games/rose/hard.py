@@ -70,8 +70,8 @@ from .belief import LOG_LR, Belief, feature
 from .bots import GreedyBot, Tracks, coming_clue, edition_of
 from .components import COLOUR_INDEX, COLOURS
 from .policy import HEAT as POLICY_HEAT
+from .policy import HYPOTHESES, EasyModel
 from .policy import SLIP as POLICY_SLIP
-from .policy import EasyModel
 from .strong import MediumBot, days_to_play
 
 TEMPER = 1.5
@@ -124,6 +124,12 @@ paired games, docs/bots.md)."""
 POLICY = 1.0
 """The weight of the easy rule's likelihood of the opponents' choices in the belief (since 2026-12-03: +3.75
 points [+0.75, +6.75] against three easy bots on 800 fresh paired games, docs/bots.md)."""
+SHELTER = 0.0
+"""Clue a colour escapes over a whole game of days left per opponent that protects it as a decoy, in the leader
+weights' estimates (``HardBot.shelter``). Off: against three easy bots an easy seat whose monk both other easy seats
+protect wins about half the games, and 32 won +0.9 and +1.4 points on 2000 fresh paired games (ungated +1.5 and
++2.7), not enough to register, while ungated it cost the five-player ladder its order (docs/bots.md "Sheltered
+monks")."""
 FIXED_SETS = tuple(frozenset(s) for s in combinations(COLOURS, SPARED))
 """Every set of colours a player who does not read could spare."""
 
@@ -212,6 +218,22 @@ class HardBot(MediumBot):
     draw_from = math.inf
     """The readers' price during the days (``drawn``) is paid only once at most this many days of play are left
     (``math.inf``: from the first move; 5.0 with seven days: not on the first day)."""
+    shelter = SHELTER
+    """``SHELTER``, per bot: the clue a colour is expected to escape over a whole game of days left for each
+    opponent that protects it as a decoy (the easy rule's decoys, as ``policy.EasyModel`` reads them from each
+    opponent's choices). A seat whose monk two others protect is pushed by nobody but this bot, and in four-player
+    games against easy bots it ends lowest about half the time. 0: off (the leader weights see only the clue now,
+    the hard of 2026-12-03)."""
+    shelter_players = 4
+    """The most players at which ``shelter`` counts: at five, where it was not measured stronger (each colour has
+    more protectors, and the ladder's five-player tables lost hard's strength to easy's), the leader weights see
+    only the clue now."""
+    shelter_sure = 0.25
+    shelter_none = 0.35
+    """An opponent counts as a protector in full while the easy rule explains its choices as well as ``shelter_sure``
+    (``EasyModel.fit``: an easy bot's are about 0.15–0.3 from the third day), not at all from ``shelter_none`` (a
+    medium bot's are 0.3–0.8, a random one's about 1), linearly between: only a player who follows the easy rule
+    protects the decoys that rule reads."""
     easy_readers = False
     """Model each reader's final guess by the easy level's rule (``GreedyBot._choose_guess``): the colour least
     of clue + ``EASY_PUSH`` × its public tally of this seat's pushes (``GreedyBot.observe``, kept here by a
@@ -405,9 +427,11 @@ class HardBot(MediumBot):
         coming = coming_clue(view, view["suspicion"])
         clue = view["clue"]
         tiles = {s["seat"]: len(s["event_tiles"]) for s in view["seats"]}
-        estimate = {seat: clue[me] + coming[me] + ed.event_tile_clue * tiles[seat]}
+        escape = self.sheltered(view)
+        estimate = {seat: clue[me] + coming[me] - escape[seat][me] + ed.event_tile_clue * tiles[seat]}
         for other, row in marginals.items():
-            estimate[other] = sum(p * (clue[c] + coming[c]) for c, p in row.items()) + ed.event_tile_clue * tiles[other]
+            estimate[other] = (sum(p * (clue[c] + coming[c] - escape[other][c]) for c, p in row.items())
+                               + ed.event_tile_clue * tiles[other])
         temperature = self.heat + self.heat_per_day * days_left(view)
         low = min(estimate.values())
         chance = {s: math.exp((low - e) / temperature) for s, e in estimate.items()}
@@ -422,6 +446,40 @@ class HardBot(MediumBot):
             weights[colour] += self.decoy_pull
         weights[me] = -1.0
         return weights
+
+    def sheltered(self, view: Mapping[str, Any]) -> dict[int, dict[str, float]]:
+        """Per seat and colour: the clue that colour is expected to escape over the days left if the seat holds it,
+        ``shelter`` per whole game for every other opponent likely to protect it as a decoy (each opponent's
+        decoys weighed by how well they explain its choices under the easy rule, and the opponent by how well
+        that rule explains them at all)."""
+        seats = range(view["players"])
+        escape = {s: dict.fromkeys(COLOURS, 0.0) for s in seats}
+        easy = self.easy
+        if not self.shelter or easy is None or view["players"] > self.shelter_players:
+            return escape
+        ed = edition_of(view)
+        scale = self.shelter * days_left(view) / ed.days
+        protects: dict[int, list[float]] = {}
+        for opponent in seats:
+            if opponent == self.seat:
+                continue
+            trust = (self.shelter_none - easy.fit(opponent)) / (self.shelter_none - self.shelter_sure)
+            trust = min(1.0, max(0.0, trust))
+            if not trust:
+                continue
+            logs = easy.hypotheses(opponent)
+            top = max(logs)
+            odds = [math.exp(v - top) for v in logs]
+            total = sum(odds)
+            row = [0.0] * len(COLOURS)
+            for (_, pair), p in zip(HYPOTHESES, odds, strict=True):
+                for c in pair:
+                    row[c] += trust * p / total
+            protects[opponent] = row
+        for holder in seats:
+            for index, colour in enumerate(COLOURS):
+                escape[holder][colour] = scale * sum(row[index] for o, row in protects.items() if o != holder)
+        return escape
 
     # --- what a position is worth --------------------------------------------------------------
     def day_lock(self, view: Mapping[str, Any], hours: int) -> float:

@@ -153,6 +153,8 @@ class EasyModel:
         """Per opponent, per hypothesis: log-likelihood of its signs."""
         self.judged: dict[int, int] = {}
         """Per opponent, how many of its choices were judged (for reports and tests)."""
+        self.uniform: dict[int, float] = {}
+        """Per opponent: log-likelihood of its judged choices if each were made uniformly at random."""
         self._recorder = _Recorder(seat, 0)
 
     # --- the board ----------------------------------------------------------------------------
@@ -257,6 +259,7 @@ class EasyModel:
             share = math.exp((gains[chosen] - best) / self.heat) / total
             row[h] += math.log((1.0 - self.slip) * share + uniform)
         self.judged[actor] = self.judged.get(actor, 0) + 1
+        self.uniform[actor] = self.uniform.get(actor, 0.0) - math.log(len(options))
 
     def judge_sign(self, board: Mapping[str, Any], actor: int, colour: str, spared: bool) -> None:
         c = COLOURS.index(colour)
@@ -270,6 +273,7 @@ class EasyModel:
                 rule = (1.0 - SIGN_SLIP) if spares == spared else SIGN_SLIP
             row[h] += math.log((1.0 - self.slip) * rule + self.slip * 0.5)
         self.judged[actor] = self.judged.get(actor, 0) + 1
+        self.uniform[actor] = self.uniform.get(actor, 0.0) - math.log(2.0)
 
     # --- per colour ---------------------------------------------------------------------------
     def hypotheses(self, opponent: int, signs: bool = True) -> list[float]:
@@ -279,6 +283,15 @@ class EasyModel:
             return list(moves)
         signed = self.signs.get(opponent, [0.0] * len(HYPOTHESES))
         return [a + b for a, b in zip(moves, signed, strict=True)]
+
+    def fit(self, opponent: int) -> float:
+        """How far the easy rule leaves the opponent's choices unexplained: the best hypothesis' log-likelihood as
+        a share of choosing uniformly at random (0: every choice as the rule would make it; about 0.15–0.2 for an
+        easy bot, more for a player who follows another rule; 1 before any judged choice)."""
+        uniform = self.uniform.get(opponent, 0.0)
+        if uniform >= 0.0:
+            return 1.0
+        return max(self.hypotheses(opponent)) / uniform
 
     def drawn_weights(self, identity: Sequence[int], rng: random.Random) -> dict[int, list[float]]:
         """Per opponent, the easy rule's colour weights (``COLOURS`` order) on the board now for its colour in
