@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from page_helpers import switch_language, wait_ready
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
@@ -81,6 +82,19 @@ def assert_keeps_secrets(owner: Any, other: Any) -> bool:
     return True
 
 
+def tappable(choices: Any) -> Any:
+    """The first of the choices a click reaches: on a phone the board's zoom buttons or the top bar may lie over
+    one (a person pans the board to it, or taps another); the first one if none is free."""
+    for index in range(choices.count()):
+        choice = choices.nth(index)
+        try:
+            choice.click(trial=True, timeout=2_000)
+        except PlaywrightTimeout:
+            continue
+        return choice
+    return choices.first
+
+
 def act(page: Any, clicked: set[str], shots: dict[str, Path]) -> str:
     current = state(page)
     if current is None:
@@ -93,7 +107,7 @@ def act(page: Any, clicked: set[str], shots: dict[str, Path]) -> str:
     if kind in shots:
         shoot(page, shots.pop(kind))
     if kind in CLICK and kind not in clicked and page.locator(CLICK[kind]).count():
-        page.locator(CLICK[kind]).first.click()
+        tappable(page.locator(CLICK[kind])).click()
         clicked.add(kind)
     else:
         page.evaluate("() => ludus.playFirst()")
