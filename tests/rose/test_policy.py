@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ludus.ai import bot_for
 from ludus.engine import Decision, visible_events
@@ -106,21 +107,28 @@ def test_with_the_rule_off_the_belief_is_the_per_act_ratios_alone():
     assert 0.0 < _belief_in_the_truth(off, state) < 1.0
 
 
-def test_worlds_drawn_by_the_rule_give_easy_opponents_their_own_colour_and_mostly_their_true_decoys():
-    state = GAME.setup(4, 7)
-    bots = [bot_for(GAME, seat, "easy", seed=70 + seat) for seat in range(4)]
-    watcher = HardBot(SEAT, seed=1)
-    watcher.policy = 1.0
-    while GAME.outcome(state) is None and state.day < 4:
+def _watch(state: RoseState, bots: list[Any], watcher: HardBot, until_day: int) -> None:
+    """The bots play until ``until_day`` begins; ``watcher`` sits at seat 0 beside seat 0's bot, sees its events
+    and is shown its views at its card decisions, and at the end."""
+    while GAME.outcome(state) is None and state.day < until_day:
         decision = min(GAME.decisions(state), key=lambda d: d.seat)
         view = GAME.view(state, decision.seat)
         if decision.seat == SEAT and decision.kind == "card":
             watcher.catch_up(view)
         events = GAME.apply(state, decision.seat, bots[decision.seat].choose(view, decision))
         for seat, bot in enumerate(bots):
-            bot.observe(visible_events(events, seat))
+            if hasattr(bot, "observe"):
+                bot.observe(visible_events(events, seat))
         watcher.observe(visible_events(events, SEAT))
     watcher.catch_up(GAME.view(state, SEAT))
+
+
+def test_worlds_drawn_by_the_rule_give_easy_opponents_their_own_colour_and_mostly_their_true_decoys():
+    state = GAME.setup(4, 7)
+    bots = [bot_for(GAME, seat, "easy", seed=70 + seat) for seat in range(4)]
+    watcher = HardBot(SEAT, seed=1)
+    watcher.policy = 1.0
+    _watch(state, bots, watcher, 4)
     model = watcher.easy
     assert isinstance(model, EasyModel)
     rng = random.Random(3)
@@ -152,15 +160,7 @@ def _sheltered_game(until_day: int) -> tuple[RoseState, HardBot, int, dict[int, 
             break
     watcher = HardBot(SEAT, seed=1)
     watcher.shelter = 32.0  # the screened setting (off by default)
-    while GAME.outcome(state) is None and state.day < until_day:
-        decision = min(GAME.decisions(state), key=lambda d: d.seat)
-        view = GAME.view(state, decision.seat)
-        if decision.seat == SEAT and decision.kind == "card":
-            watcher.catch_up(view)
-        events = GAME.apply(state, decision.seat, bots[decision.seat].choose(view, decision))
-        for seat, bot in enumerate(bots):
-            bot.observe(visible_events(events, seat))
-        watcher.observe(visible_events(events, SEAT))
+    _watch(state, bots, watcher, until_day)
     return state, watcher, sheltered[0], decoys
 
 
@@ -172,12 +172,12 @@ def test_the_easy_rule_reads_which_monks_each_opponent_protects_as_decoys():
     assert days_left(view) > 0
     for seat, pair in decoys.items():
         # a colour escapes more the more of the *other* opponents protect it: read from their choices alone
-        protected = [c for c in COLOURS if c not in pair]
+        spared_not = [c for c in COLOURS if c not in pair]
         holder = next(s for s in decoys if s != seat)  # seen from a seat that is neither this one nor the watcher
         others = [o for o in decoys if o not in (seat, holder)]
         lowest = min(escape[holder][c] for c in pair)
         assert lowest > 0.5 * max(escape[holder].values())
-        assert lowest > max(escape[holder][c] for c in protected if not any(c in decoys[o] for o in others))
+        assert lowest > max(escape[holder][c] for c in spared_not if not any(c in decoys[o] for o in others))
 
 
 def test_a_monk_both_other_opponents_protect_is_pushed_harder_than_its_clue_alone_says():
@@ -200,17 +200,7 @@ def test_only_players_the_easy_rule_explains_count_as_protecting_decoys():
     levels = ["easy", "easy", "medium", "random"]
     bots = [bot_for(GAME, seat, level, seed=30 + seat) for seat, level in enumerate(levels)]
     watcher = HardBot(SEAT, seed=1)
-    while GAME.outcome(state) is None and state.day < 4:
-        decision = min(GAME.decisions(state), key=lambda d: d.seat)
-        view = GAME.view(state, decision.seat)
-        if decision.seat == SEAT and decision.kind == "card":
-            watcher.catch_up(view)
-        events = GAME.apply(state, decision.seat, bots[decision.seat].choose(view, decision))
-        for seat, bot in enumerate(bots):
-            if hasattr(bot, "observe"):
-                bot.observe(visible_events(events, seat))
-        watcher.observe(visible_events(events, SEAT))
-    watcher.catch_up(GAME.view(state, SEAT))
+    _watch(state, bots, watcher, 4)
     model = watcher.easy
     assert isinstance(model, EasyModel)
     # an easy bot's choices are what the rule would make; a medium bot's less so; a random bot's not at all
