@@ -172,12 +172,12 @@ def test_the_easy_rule_reads_which_monks_each_opponent_protects_as_decoys():
     assert days_left(view) > 0
     for seat, pair in decoys.items():
         # a colour escapes more the more of the *other* opponents protect it: read from their choices alone
-        spared_not = [c for c in COLOURS if c not in pair]
+        unprotected = [c for c in COLOURS if c not in pair]
         holder = next(s for s in decoys if s != seat)  # seen from a seat that is neither this one nor the watcher
         others = [o for o in decoys if o not in (seat, holder)]
         lowest = min(escape[holder][c] for c in pair)
         assert lowest > 0.5 * max(escape[holder].values())
-        assert lowest > max(escape[holder][c] for c in spared_not if not any(c in decoys[o] for o in others))
+        assert lowest > max(escape[holder][c] for c in unprotected if not any(c in decoys[o] for o in others))
 
 
 def test_a_monk_both_other_opponents_protect_is_pushed_harder_than_its_clue_alone_says():
