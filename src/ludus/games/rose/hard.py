@@ -70,8 +70,8 @@ from .belief import LOG_LR, Belief, feature
 from .bots import GreedyBot, Tracks, coming_clue, edition_of
 from .components import COLOUR_INDEX, COLOURS
 from .policy import HEAT as POLICY_HEAT
-from .policy import HYPOTHESES, EasyModel
 from .policy import SLIP as POLICY_SLIP
+from .policy import EasyModel
 from .strong import MediumBot, days_to_play
 
 TEMPER = 1.5
@@ -222,8 +222,8 @@ class HardBot(MediumBot):
     """``SHELTER``, per bot: the clue a colour is expected to escape over a whole game of days left for each
     opponent that protects it as a decoy (the easy rule's decoys, as ``policy.EasyModel`` reads them from each
     opponent's choices). A seat whose monk two others protect is pushed by nobody but this bot, and in four-player
-    games against easy bots it ends lowest about half the time. 0: off (the leader weights see only the clue now,
-    the hard of 2026-12-03)."""
+    games against easy bots it ends lowest about half the time. 0, the default: off (the leader weights see only
+    the clue now, the hard of 2026-12-03); 32 was screened."""
     shelter_players = 4
     """The most players at which ``shelter`` counts: at five, where it was not measured stronger (each colour has
     more protectors, and the ladder's five-player tables lost hard's strength to easy's), the leader weights see
@@ -465,17 +465,8 @@ class HardBot(MediumBot):
                 continue
             trust = (self.shelter_none - easy.fit(opponent)) / (self.shelter_none - self.shelter_sure)
             trust = min(1.0, max(0.0, trust))
-            if not trust:
-                continue
-            logs = easy.hypotheses(opponent)
-            top = max(logs)
-            odds = [math.exp(v - top) for v in logs]
-            total = sum(odds)
-            row = [0.0] * len(COLOURS)
-            for (_, pair), p in zip(HYPOTHESES, odds, strict=True):
-                for c in pair:
-                    row[c] += trust * p / total
-            protects[opponent] = row
+            if trust:
+                protects[opponent] = [trust * p for p in easy.decoys(opponent)]
         for holder in seats:
             for index, colour in enumerate(COLOURS):
                 escape[holder][colour] = scale * sum(row[index] for o, row in protects.items() if o != holder)

@@ -293,6 +293,19 @@ class EasyModel:
             return 1.0
         return max(self.hypotheses(opponent)) / uniform
 
+    def decoys(self, opponent: int) -> list[float]:
+        """Per colour (``COLOURS`` order), the chance that it is one of the opponent's decoys: every (own colour,
+        decoys) it could hold, weighed by how well it explains its choices."""
+        logs = self.hypotheses(opponent)
+        top = max(logs)
+        odds = [math.exp(v - top) for v in logs]
+        total = sum(odds)
+        row = [0.0] * len(COLOURS)
+        for (_, pair), p in zip(HYPOTHESES, odds, strict=True):
+            for c in pair:
+                row[c] += p / total
+        return row
+
     def drawn_weights(self, identity: Sequence[int], rng: random.Random) -> dict[int, list[float]]:
         """Per opponent, the easy rule's colour weights (``COLOURS`` order) on the board now for its colour in
         ``identity`` (a sampled world's), its two decoys drawn by how well each pair explains its choices."""
