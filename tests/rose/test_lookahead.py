@@ -3,11 +3,16 @@ one-turn values of ``HardBot`` and only plays what is offered."""
 
 from __future__ import annotations
 
+import math
+import random
+
 from ludus.ai import bot_for
-from ludus.engine import visible_events
+from ludus.engine import Decision, visible_events
+from ludus.games.rose.bots import DECOY_WEIGHT
 from ludus.games.rose.game import GAME
 from ludus.games.rose.hard import HardBot
 from ludus.games.rose.lookahead import LookaheadBot
+from ludus.games.rose.strong import BelievedWorlds
 
 
 def test_without_worlds_the_lookahead_chooses_what_the_exact_values_choose():
@@ -42,3 +47,94 @@ def test_the_lookahead_plays_only_offered_options_over_a_whole_game():
         events = GAME.apply(state, decision.seat, choice)
         for seat, bot in enumerate(bots):
             bot.observe(visible_events(events, seat))
+
+
+def _play_to_card(players: int, turns: int, bot: HardBot) -> tuple[dict, Decision]:
+    """Easy bots and ``bot`` (seat 0) play until seat 0's ``turns``-th card decision with more than one card."""
+    state = GAME.setup(players, 30)
+    others = {seat: bot_for(GAME, seat, "easy", seed=seat) for seat in range(1, players)}
+    seen = 0
+    while True:
+        decision = min(GAME.decisions(state), key=lambda d: d.seat)
+        view = GAME.view(state, decision.seat)
+        if decision.seat == 0:
+            if decision.kind == "card" and len(decision.options) > 1:
+                seen += 1
+                if seen == turns:
+                    return view, decision
+            choice = bot.choose(view, decision)
+        else:
+            choice = others[decision.seat].choose(view, decision)
+        events = GAME.apply(state, decision.seat, choice)
+        bot.observe(visible_events(events, 0))
+        for seat, other in others.items():
+            other.observe(visible_events(events, seat))
+
+
+def test_with_the_easy_rule_the_opponents_of_a_look_ahead_keep_their_own_monk_down_and_two_decoys():
+    bot = LookaheadBot(0, seed=4, candidates=3, worlds=3, rule_worlds=True)
+    view, decision = _play_to_card(4, 8, bot)
+    assert decision.allows(bot.choose(view, decision))
+    world = BelievedWorlds(bot.catch_up(view), 0).world_from_view(view, 0, random.Random(1))
+    drawn = bot.opponent_weights(world)
+    assert sorted(drawn) == [1, 2, 3]
+    for seat, weights in drawn.items():
+        assert weights[world.identity[seat]] == -1.0
+        assert sorted(weights).count(DECOY_WEIGHT) == 2
+    # the fast greedy policy's ±1 without the rule
+    assert LookaheadBot(0, seed=4, rule_worlds=False).opponent_weights(world) == {}
+
+
+def test_the_look_ahead_with_the_easy_rule_replays_per_seed():
+    first, second = (LookaheadBot(0, seed=9, candidates=3, worlds=4, rule_worlds=True) for _ in range(2))
+    one = _play_to_card(4, 6, first)
+    two = _play_to_card(4, 6, second)
+    assert one[0] == two[0]
+    assert first.choose(*one) == second.choose(*two)
+
+
+def test_at_a_player_count_it_does_not_look_ahead_at_it_chooses_what_hard_chooses():
+    hard = HardBot(0, seed=5)
+    look = LookaheadBot(0, seed=5, candidates=4, worlds=8, rule_worlds=True, players=(4,))
+    view, decision = _play_to_card(3, 5, hard)
+    view_again, decision_again = _play_to_card(3, 5, look)
+    assert view == view_again
+    assert look.choose(view_again, decision_again) == hard.choose(view, decision)
+
+
+class _Scripted(LookaheadBot):
+    """A look-ahead whose play-outs are scripted: card ``ends`` ends the day in its own turn, every other card
+    is answered by the opponents with ``answer[card]`` (its weighted clue 0 after its turn, the answer after
+    theirs)."""
+
+    ends: str
+    answer: dict[str, float]
+    reached: dict[int, float]
+
+    def play_out(self, game, state, w, rng, own_turn, others=None):
+        card = state.ed.card_ids[state.card]
+        if own_turn:
+            return None if card == self.ends else 0.0
+        self.reached[id(state)] = self.answer[card]
+        return math.nan
+
+
+def test_a_card_that_ends_the_day_is_answered_the_next_day_by_the_mean_of_the_other_cards_answers(monkeypatch):
+    view, decision = _play_to_card(4, 3, HardBot(0, seed=2))
+    cards = list(decision.options)[:3]
+    reached: dict[int, float] = {}
+    monkeypatch.setattr("ludus.games.rose.lookahead.weighted", lambda state, w, seat: reached[id(state)])
+    answers = {}
+    for answer_day_end in (False, True):
+        bot = _Scripted(0, seed=2, worlds=2, answer_day_end=answer_day_end)
+        bot.ends, bot.answer, bot.reached = cards[0], {cards[1]: -3.0, cards[2]: -1.0}, reached
+        bot.catch_up(view)
+        answers[answer_day_end] = bot.answers(view, cards)
+    assert answers[False] == {cards[0]: 0.0, cards[1]: -3.0, cards[2]: -1.0}  # ending the day looked safe
+    assert answers[True] == {cards[0]: -2.0, cards[1]: -3.0, cards[2]: -1.0}  # the others answer it the next day
+
+
+def test_the_hard_level_looks_ahead_at_four_players_with_easy_rule_opponents():
+    bot = bot_for(GAME, 0, "hard", seed=1)
+    assert isinstance(bot, LookaheadBot)
+    assert (bot.rule_worlds, bot.answer_day_end, bot.players, bot.world_count) == (True, True, (4,), 32)

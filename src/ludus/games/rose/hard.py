@@ -669,9 +669,4 @@ def days_left(view: Mapping[str, Any]) -> float:
     return days_to_play(edition_of(view), view["day"], view["sundial"], view.get("phase") == "turn")
 
 
-def hard_bot(game: Any, seat: int, seed: int | None) -> HardBot:
-    """The "hard" level."""
-    return HardBot(seat, seed)
-
-
-__all__ = ["HardBot", "days_left", "hard_bot"]
+__all__ = ["HardBot", "days_left"]
