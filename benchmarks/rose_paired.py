@@ -7,8 +7,11 @@ with the same seed. Prints both win rates with 95% Wilson intervals, the games w
 paired mean difference (candidate − base) with a normal 95% interval, and both bots' mean clue from each
 source (before the final guesses / from being named / event tiles / final).
 
-A bot is ``hard`` or a diagnostic (never a level), then ``:attr=value,...`` overriding ``HardBot`` class
-attributes for that bot only (``hard:model_draw=0.4``). Diagnostics, to bound where the points are:
+A bot is ``hard`` (``HardBot``: the exact one-turn values, which the hard level plays at three and five players),
+``lookahead`` (the hard level as registered, ``lookahead.hard_bot``: ``HardBot`` whose best cards are looked ahead at
+four players) or a diagnostic (never a level), then ``:attr=value,...`` overriding that bot's attributes for it only
+(``hard:model_draw=0.4``, ``lookahead:world_count=12,answer_day_end=False``). So ``--candidate lookahead`` measures
+what the look-ahead adds to the exact values, game for game. Diagnostics, to bound where the points are:
 
 - ``truth``: hard whose belief is told the opponents' true identities (a cheat: its weights, guesses and
   revelations see the real assignment; what it thinks the readers read of it is unchanged).
@@ -24,7 +27,7 @@ from __future__ import annotations
 import argparse
 import math
 import statistics
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,7 +35,7 @@ from ludus.ai import bot_for
 from ludus.ai.backends import Backend, run_jobs
 from ludus.ai.stats import wilson_interval
 from ludus.engine import load_game
-from ludus.games.rose import simulate
+from ludus.games.rose import lookahead, simulate
 from ludus.games.rose.belief import Assignment, Belief
 from ludus.games.rose.hard import HardBot
 
@@ -65,7 +68,11 @@ class TruthBot(HardBot):
         return self.belief
 
 
-KINDS: dict[str, type[HardBot]] = {"hard": HardBot, "truth": TruthBot}
+KINDS: dict[str, Callable[[int, int], HardBot]] = {
+    "hard": HardBot,
+    "truth": TruthBot,
+    "lookahead": lambda seat, seed: lookahead.hard_bot(None, seat, seed),
+}
 
 
 def parse_value(text: str) -> Any:
@@ -82,8 +89,8 @@ def make_bot(spec: str, seat: int, seed: int, identity: list[int]) -> HardBot:
     bot = KINDS[kind](seat, seed)
     for item in filter(None, rest.split(",")):
         name, _, value = item.partition("=")
-        if not hasattr(HardBot, name):
-            raise ValueError(f"HardBot has no attribute {name!r}")
+        if not hasattr(bot, name):
+            raise ValueError(f"{type(bot).__name__} has no attribute {name!r}")
         setattr(bot, name, parse_value(value))
     if isinstance(bot, TruthBot):
         bot.truth = {s: c for s, c in enumerate(identity) if s != seat}

@@ -9,17 +9,23 @@ cards, the expected change the opponents' next turns bring to its own weighted c
   card (common random numbers: the cards differ by the card, not by the luck of the draw);
 - in each world the card is played, the rest of its own turn follows the greedy rule with its own
   leader weights, then every seat plays the fast greedy policy (``world_policy``, its own monk down,
-  the others up) until its next turn or the end of the day;
+  the others up; with ``rule_worlds`` the opponents' weights are the easy rule's) until its next turn or
+  the end of the day;
 - the correction is the change of ``sum(weight × (clue + clue coming from today's suspicion))`` from
   the end of its own turn to that horizon, averaged over the worlds; the exact value already counts
   its own move, so only what the others do to it is added.
 
 The budget is a count (cards × worlds), never the clock, so a ladder replays the same games per seed.
 
-**A candidate, not a level.** Issue 25 asked hard to use its thinking time; this is the search that
-does (4 cards × 96 worlds ≈ 0.5 s of CPU a card decision), but it was not measured stronger than the
-exact values alone, so ``hard`` stays ``HardBot`` (figures and commands: docs/bots.md, "What did not
-work"; ``benchmarks/rose_lookahead.py`` plays it against today's hard on the same games).
+**The hard level at four players** (``hard_bot``, since 2026-12-04). The first form, with every opponent playing the
+fast greedy policy's ±1 weights, was not stronger than the exact values alone. With ``rule_worlds`` every opponent
+of a look-ahead plays by the easy rule instead (its own monk in the world −1, two decoys drawn by ``EasyModel``'s
+likelihood of its choices, the rest the chance another player holds it), and with ``answer_day_end`` a card that
+ends the day is credited the mean answer of the cards that do not (the others answer it the next day; without it,
+ending the day looked safe and the bot took 0.7 more event tiles a game). Against three easy bots, paired with
+``HardBot`` on the same games, 4 cards × 32 worlds won +1.9 and +2.9 points on 800 fresh games each with the rule
+alone, +4.9 on 800 more with both, and +0.0 on seed 2026's 400 (docs/bots.md, "Hard looks ahead at four players");
+at three and five players it was not measured, so there ``hard`` is ``HardBot``.
 """
 
 from __future__ import annotations
@@ -74,6 +80,8 @@ class LookaheadBot(HardBot):
         still answer it, the next day (off: it is answered by nothing, so ending the day looks safer than it is)."""
         self.players = players
         """The player counts at which it looks ahead (``None``: every count); at the others it is ``HardBot``."""
+        self.looked = 0
+        """Look-aheads played so far (cards × worlds per searched card decision; for benchmarks)."""
 
     def _choose_card(self, view: dict[str, Any], decision: Decision) -> Choice:
         scores = self.card_scores(view, decision)
@@ -99,6 +107,7 @@ class LookaheadBot(HardBot):
         w = [named[c] for c in COLOURS]
         me = self.seat
         effect = dict.fromkeys(cards, 0.0)
+        self.looked += len(cards) * self.world_count
         for _ in range(self.world_count):
             world = game.world_from_view(view, me, self.rng)
             others = self.opponent_weights(world)
