@@ -77,10 +77,6 @@ class EndgameBot(HardBot):
         self.plan: Plan | None = None
         """The plan being carried out (its pawn and building answer the turn's move decisions)."""
         self.last_search: dict[Any, float] = {}
-        self.rule_worlds = False
-        """Let the opponents of a playout follow the easy rule's colour weights (their own −1, two decoys drawn
-        from ``EasyModel``'s likelihood of their choices given the world's identity, the rest the chance another
-        player holds it) instead of the fast greedy policy's ±1."""
 
     def choose(self, view: dict[str, Any], decision: Decision) -> Choice:
         plan = self.plan
@@ -225,14 +221,6 @@ class EndgameBot(HardBot):
                 self.play_to_guesses(game, state, w, rng, others)
                 total[card] += self.final_chance(view, state)
         return {card: value / self.world_count for card, value in total.items()}
-
-    def opponent_weights(self, world: RoseState) -> dict[int, list[float]]:
-        """With ``rule_worlds``: per opponent, the easy rule's weights for its identity in ``world``
-        (``EasyModel.drawn_weights``); otherwise none (the fast greedy policy's ±1)."""
-        easy = self.easy
-        if not self.rule_worlds or easy is None:
-            return {}
-        return easy.drawn_weights(world.identity, self.rng)
 
     def play_to_guesses(
         self,

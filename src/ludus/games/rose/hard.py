@@ -72,6 +72,7 @@ from .components import COLOUR_INDEX, COLOURS
 from .policy import HEAT as POLICY_HEAT
 from .policy import SLIP as POLICY_SLIP
 from .policy import EasyModel
+from .state import RoseState
 from .strong import MediumBot, days_to_play
 
 TEMPER = 1.5
@@ -234,6 +235,9 @@ class HardBot(MediumBot):
     (``EasyModel.fit``: an easy bot's are about 0.15–0.3 from the third day), not at all from ``shelter_none`` (a
     medium bot's are 0.3–0.8, a random one's about 1), linearly between: only a player who follows the easy rule
     protects the decoys that rule reads."""
+    rule_worlds = False
+    """For the searches built on this bot (``LookaheadBot``, ``EndgameBot``): let the opponents of their worlds follow
+    the easy rule's colour weights (``opponent_weights``) instead of the fast greedy policy's ±1."""
     easy_readers = False
     """Model each reader's final guess by the easy level's rule (``GreedyBot._choose_guess``): the colour least
     of clue + ``EASY_PUSH`` × its public tally of this seat's pushes (``GreedyBot.observe``, kept here by a
@@ -446,6 +450,14 @@ class HardBot(MediumBot):
             weights[colour] += self.decoy_pull
         weights[me] = -1.0
         return weights
+
+    def opponent_weights(self, world: RoseState) -> dict[int, list[float]]:
+        """With ``rule_worlds``: per opponent, the easy rule's colour weights for its identity in a sampled ``world``
+        (its own monk −1, two decoys drawn by ``EasyModel``'s likelihood of its choices, the rest the chance another
+        player holds it); otherwise none (the fast greedy policy's ±1)."""
+        if not self.rule_worlds or self.easy is None:
+            return {}
+        return self.easy.drawn_weights(world.identity, self.rng)
 
     def sheltered(self, view: Mapping[str, Any]) -> dict[int, dict[str, float]]:
         """Per seat and colour: the clue that colour is expected to escape over the days left if the seat holds it,
