@@ -3,15 +3,15 @@
 Plays games ``--start`` … ``--stop`` − 1 of the line-up ``hard,<opponents>`` exactly as
 ``benchmarks/level_strength.py`` does (the game's ``seating``: deals and bot seeds from ``--seed``, the
 line-up rotated through the seats on each deal), with the first entry either today's ``HardBot``
-(``--worlds 0``) or ``LookaheadBot(candidates, worlds)`` (``--rule-worlds --answer-day-end``: as the hard level plays
-at four players). One line per game (its win share, the CPU
+(``--worlds 0``) or ``LookaheadBot(candidates, worlds)`` (``--rule-worlds --answer-day-end --horizon day``: the
+look-ahead as the hard level plays it at four players). One line per game (its win share, the CPU
 seconds of its card decisions) so that runs over disjoint ranges can be pooled and paired game by game;
 at the end the first entry's win rate with the 95% Wilson interval, its card-decision CPU time and its look-aheads
 per CPU-second of those decisions.
 Games run on ``ai/backends.py``'s process pool (``--workers``, lowered priority).
 
     nice -n 15 .venv/bin/python benchmarks/rose_lookahead.py --worlds 96 --start 0 --stop 400 --workers 2
-    .venv/bin/python benchmarks/rose_lookahead.py --worlds 32 --rule-worlds --answer-day-end --stop 20  # the hard level
+    .venv/bin/python benchmarks/rose_lookahead.py --worlds 32 --rule-worlds --answer-day-end --horizon day --stop 20
     nice -n 15 .venv/bin/python benchmarks/rose_lookahead.py --worlds 0 --opponents medium,medium,medium
 """
 
@@ -40,6 +40,7 @@ class Job:
     worlds: int
     rule_worlds: bool
     answer_day_end: bool
+    horizon: str = "turn"
 
 
 class Timed:
@@ -72,7 +73,7 @@ def play(job: Job) -> tuple[int, float, list[float], int]:
         seed = simulate.bot_seed(deal, seat)
         if seat == first:
             bots.append(Timed(LookaheadBot(seat, seed, job.candidates, job.worlds, rule_worlds=job.rule_worlds,
-                                           answer_day_end=job.answer_day_end)))
+                                           answer_day_end=job.answer_day_end, horizon=job.horizon)))
         else:
             bots.append(bot_for(game, seat, level, seed=seed))
     outcome = simulate.play_out(game, state, bots, f"game {job.number}")[0]
@@ -93,9 +94,12 @@ def main() -> None:
     parser.add_argument("--rule-worlds", action="store_true", help="the opponents of a look-ahead by the easy rule")
     parser.add_argument("--answer-day-end", action="store_true",
                         help="a card that ends the day answered by the mean of the other cards' answers")
+    parser.add_argument("--horizon", choices=("turn", "day"), default="turn",
+                        help="a look-ahead plays to its next card (turn) or to the day's end (day)")
     args = parser.parse_args()
     opponents = tuple(level.strip() for level in args.opponents.split(","))
-    jobs = [Job(opponents, number, args.seed, args.candidates, args.worlds, args.rule_worlds, args.answer_day_end)
+    jobs = [Job(opponents, number, args.seed, args.candidates, args.worlds, args.rule_worlds, args.answer_day_end,
+                args.horizon)
             for number in range(args.start, args.stop)]
     wins = 0.0
     cards: list[float] = []

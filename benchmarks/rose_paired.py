@@ -10,7 +10,8 @@ source (before the final guesses / from being named / event tiles / final).
 A bot is ``hard`` (``HardBot``: the exact one-turn values, which the hard level plays at three and five players),
 ``lookahead`` (the hard level as registered, ``lookahead.hard_bot``: ``HardBot`` whose best cards are looked ahead at
 four players) or a diagnostic (never a level), then ``:attr=value,...`` overriding that bot's attributes for it only
-(``hard:model_draw=0.4``, ``lookahead:world_count=12,answer_day_end=False``). So ``--candidate lookahead`` measures
+(``hard:model_draw=0.4``, ``lookahead:world_count=12,answer_day_end=False,horizon=day,players=None``: a value is
+``True``/``False``, ``None``, a number or else a word). So ``--candidate lookahead`` measures
 what the look-ahead adds to the exact values, game for game. Diagnostics, to bound where the points are:
 
 - ``truth``: hard whose belief is told the opponents' true identities (a cheat: its weights, guesses and
@@ -78,10 +79,16 @@ KINDS: dict[str, Callable[[int, int], HardBot]] = {
 def parse_value(text: str) -> Any:
     if text in ("True", "False"):
         return text == "True"
+    if text == "None":
+        return None
     try:
         return int(text)
     except ValueError:
+        pass
+    try:
         return float(text)
+    except ValueError:
+        return text
 
 
 def make_bot(spec: str, seat: int, seed: int, identity: list[int]) -> HardBot:

@@ -134,7 +134,32 @@ def test_a_card_that_ends_the_day_is_answered_the_next_day_by_the_mean_of_the_ot
     assert answers[True] == {cards[0]: -2.0, cards[1]: -3.0, cards[2]: -1.0}  # the others answer it the next day
 
 
-def test_the_hard_level_looks_ahead_at_four_players_with_easy_rule_opponents():
+def test_the_hard_level_looks_ahead_at_four_players_with_easy_rule_opponents_to_the_days_end():
     bot = bot_for(GAME, 0, "hard", seed=1)
     assert isinstance(bot, LookaheadBot)
     assert (bot.rule_worlds, bot.answer_day_end, bot.players, bot.world_count) == (True, True, (4,), 32)
+    assert bot.horizon == "day"
+    # it sees the monks the easy seats shelter and what its revelations do to their pushes
+    assert (bot.shelter, bot.reveal_shift) == (32.0, 3.0)
+    assert HardBot.shelter == HardBot.reveal_shift == 0.0  # the class's defaults stay off
+
+
+def test_with_the_day_as_its_horizon_a_look_ahead_plays_on_past_its_next_card_to_the_days_end():
+    ends = {}
+    for horizon in ("turn", "day"):
+        bot = LookaheadBot(0, seed=4, worlds=1, rule_worlds=True, horizon=horizon)
+        view, decision = _play_to_card(4, 1, bot)
+        game = BelievedWorlds(bot.catch_up(view), 0)
+        state = game.world_from_view(view, 0, random.Random(1))
+        day = state.day
+        game.game.apply(state, 0, decision.options[0])
+        w = [0.0] * 6
+        assert bot.play_out(game, state, w, random.Random(2), own_turn=True) is not None
+        bot.play_out(game, state, w, random.Random(2), own_turn=False)
+        ends[horizon] = state
+        assert state.day == day or horizon == "day"
+    # to its next card: the day goes on, and seat 0 is about to play a card
+    turn = ends["turn"]
+    assert turn.phase == "turn" and min(GAME.decisions(turn), key=lambda d: d.seat).seat == 0
+    # to the day's end: every seat played on, seat 0's own turns by the greedy rule, until the day was over
+    assert ends["day"].day > turn.day or ends["day"].phase != "turn"

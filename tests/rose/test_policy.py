@@ -207,3 +207,38 @@ def test_only_players_the_easy_rule_explains_count_as_protecting_decoys():
     assert model.fit(1) < watcher.shelter_none
     assert model.fit(2) > model.fit(1)
     assert model.fit(3) > watcher.shelter_none
+
+
+def test_a_revelation_moves_the_easy_seats_pushes_from_the_colour_revealed_to_the_colours_left():
+    state = GAME.setup(4, 7)
+    bots = [bot_for(GAME, seat, "easy", seed=70 + seat) for seat in range(4)]
+    watcher = HardBot(SEAT, seed=1)
+    _watch(state, bots, watcher, 3)
+    while state.phase != "revelation":
+        decision = min(GAME.decisions(state), key=lambda d: d.seat)
+        events = GAME.apply(state, decision.seat, bots[decision.seat].choose(GAME.view(state, decision.seat), decision))
+        for seat, bot in enumerate(bots):
+            bot.observe(visible_events(events, seat))
+        watcher.observe(visible_events(events, SEAT))
+    view = GAME.view(state, SEAT)
+    decision = next(d for d in GAME.decisions(state) if d.seat == SEAT)
+    me = COLOURS[state.identity[SEAT]]
+    own = view["seats"][SEAT]
+    for colour in decision.options:
+        seats = list(view["seats"])
+        seats[SEAT] = {**own, "revealed": [*own["revealed"], colour]}
+        # a colour it has shown it does not hold is one the easy seats think less likely anyone else's: pushed less
+        alone = dict.fromkeys(COLOURS, 0.0) | {colour: 1.0}
+        assert watcher.pushes_shift(view, seats, alone) < 0
+        # and every colour it keeps unrevealed, its own monk among them, is pushed more
+        assert watcher.pushes_shift(view, seats, dict.fromkeys(COLOURS, 0.0) | {me: -1.0}) < 0
+    # the switch (off by default) charges each marker what it does to their pushes
+    watcher.reveal_shift = 100.0
+    choice = watcher.choose(view, decision)
+    weights = watcher.weights(view)
+    shifts = {}
+    for colour in decision.options:
+        seats = list(view["seats"])
+        seats[SEAT] = {**own, "revealed": [*own["revealed"], colour]}
+        shifts[colour] = watcher.pushes_shift(view, seats, weights)
+    assert choice == max(shifts, key=shifts.__getitem__)

@@ -67,7 +67,7 @@ from typing import Any
 from ludus.engine import Choice, Decision, Event
 
 from .belief import LOG_LR, Belief, feature
-from .bots import GreedyBot, Tracks, coming_clue, edition_of
+from .bots import GreedyBot, Tracks, coming_clue, edition_of, held_by_another
 from .components import COLOUR_INDEX, COLOURS
 from .policy import HEAT as POLICY_HEAT
 from .policy import SLIP as POLICY_SLIP
@@ -225,6 +225,10 @@ class HardBot(MediumBot):
     opponent's choices). A seat whose monk two others protect is pushed by nobody but this bot, and in four-player
     games against easy bots it ends lowest about half the time. 0, the default: off (the leader weights see only
     the clue now, the hard of 2026-12-03); 32 was screened."""
+    reveal_shift = 0.0
+    """Clue per day left and unit of weight that an opponent playing by the easy rule pushes a colour (its weight:
+    the chance another player holds it, ``held_by_another``); a revelation changes those weights, and each option
+    is charged the change in what the easy seats' pushes are worth to this bot (0: not counted)."""
     shelter_players = 4
     """The most players at which ``shelter`` counts: at five, where it was not measured stronger (each colour has
     more protectors, and the ladder's five-player tables lost hard's strength to easy's), the leader weights see
@@ -671,9 +675,40 @@ class HardBot(MediumBot):
                 - self.guessed({**view, "seats": seats}, clue, nothing)
                 + self.rng.random() * 1e-3
             )
+            if self.reveal_shift:
+                score += self.reveal_shift * days_left(view) * self.pushes_shift(view, seats, weights)
             if score > best_score:
                 best, best_score = colour, score
         return best
+
+
+    def pushes_shift(
+        self, view: Mapping[str, Any], seats: list[Mapping[str, Any]], weights: Mapping[str, float]
+    ) -> float:
+        """What the change of the easy seats' push weights from ``view["seats"]`` to ``seats`` (revealed markers) is
+        worth to this bot: per opponent (by how well the easy rule explains it), over the colours it may hold (the
+        belief's marginals), its ``held_by_another`` weight change of every colour not its own, times the chance that
+        colour is not one of its decoys, times this bot's weight of the colour."""
+        easy = self.easy
+        if easy is None:
+            return 0.0
+        marginals = self.catch_up(view).marginals(view)
+        total = 0.0
+        for opponent, row in marginals.items():
+            trust = (self.shelter_none - easy.fit(opponent)) / (self.shelter_none - self.shelter_sure)
+            trust = min(1.0, max(0.0, trust))
+            if not trust:
+                continue
+            decoy = easy.decoys(opponent)
+            before = [s for s in view["seats"] if s["seat"] != opponent]
+            after = [s for s in seats if s["seat"] != opponent]
+            for own, p in row.items():
+                for index, colour in enumerate(COLOURS):
+                    if colour == own or not weights[colour]:
+                        continue
+                    change = held_by_another(colour, own, after) - held_by_another(colour, own, before)
+                    total += trust * p * (1.0 - decoy[index]) * weights[colour] * change
+        return total
 
 
 def days_left(view: Mapping[str, Any]) -> float:

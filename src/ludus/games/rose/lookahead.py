@@ -26,6 +26,12 @@ ending the day looked safe and the bot took 0.7 more event tiles a game). Agains
 ``HardBot`` on the same games, 4 cards × 32 worlds won +1.9 and +2.9 points on 800 fresh games each with the rule
 alone, +4.9 on 800 more with both, and +0.0 on seed 2026's 400 (docs/bots.md, "Hard looks ahead at four players");
 at three and five players it was not measured, so there ``hard`` is ``HardBot``.
+
+**To the day's end** (``horizon`` ``"day"``, the hard level's since 2026-12-04's second session). A look-ahead plays
+on past its own next card, its own turns by the greedy rule with its leader weights, until the day ends: the day's
+conversion is where the others' answers count, and a look-ahead that stops at its next card sees half of them. With
+it the hard level also counts the monks the easy seats shelter (``HardBot.shelter``) and what its revelations do to
+their pushes (``HardBot.reveal_shift``); figures in docs/bots.md, "To the day's end".
 """
 
 from __future__ import annotations
@@ -66,7 +72,7 @@ class LookaheadBot(HardBot):
 
     def __init__(self, seat: int, seed: int | None = None, candidates: int = CANDIDATES,
                  worlds: int = WORLDS, share: float = SHARE, rule_worlds: bool = False,
-                 players: tuple[int, ...] | None = None, answer_day_end: bool = False) -> None:
+                 players: tuple[int, ...] | None = None, answer_day_end: bool = False, horizon: str = "turn") -> None:
         super().__init__(seat, seed)
         self.candidates = candidates
         self.world_count = worlds
@@ -75,6 +81,9 @@ class LookaheadBot(HardBot):
         self.answer_day_end = answer_day_end
         """Credit a card that ends the day, in each world, with the mean answer of the cards that do not: the others
         still answer it, the next day (off: it is answered by nothing, so ending the day looks safer than it is)."""
+        self.horizon = horizon
+        """How far a look-ahead plays: to its next card (``"turn"``) or on, its own turns by the greedy rule with its
+        leader weights, to the end of the day (``"day"``)."""
         self.players = players
         """The player counts at which it looks ahead (``None``: every count); at the others it is ``HardBot``."""
         self.looked = 0
@@ -142,7 +151,7 @@ class LookaheadBot(HardBot):
             decision = min(found, key=lambda d: d.seat)
             if own_turn and state.active != me:
                 break
-            if not own_turn and decision.kind == "card" and decision.seat == me:
+            if not own_turn and decision.kind == "card" and decision.seat == me and self.horizon == "turn":
                 break
             mine = w if decision.seat == me else (others or {}).get(decision.seat)
             game.game.apply(state, decision.seat, world_policy(game.game, state, decision, rng, mine))
@@ -154,11 +163,17 @@ class LookaheadBot(HardBot):
 
 
 HARD_WORLDS = 32
-"""The hard level's believed worlds per card (4 cards × 32 worlds: 128 look-aheads of a round a card decision)."""
+"""The hard level's believed worlds per card (4 cards × 32 worlds: 128 look-aheads of a day a card decision)."""
 HARD_PLAYERS = (4,)
-"""The player counts at which the hard level looks ahead; at the others it is ``HardBot`` (measured at four players
-only: against three easy bots +4.9 points on its screen's 800 games, +0.75 on 800 fresh ones and +0.0 on seed 2026's
-400, paired with ``HardBot``: docs/bots.md)."""
+"""The player counts at which the hard level looks ahead; at the others it is ``HardBot`` with the hard level's
+``shelter`` and ``reveal_shift`` (the look-ahead was measured at four players only: docs/bots.md)."""
+HARD_HORIZON = "day"
+"""How far the hard level's look-ahead plays: to the day's end (since 2026-12-04's second session: +4.1 points against
+three easy bots on 800 fresh games paired with the look-ahead to its next card, docs/bots.md)."""
+HARD_SHELTER = 32.0
+"""The hard level's ``HardBot.shelter`` (the class's default stays off, so ``HardBot`` replays older screens)."""
+HARD_REVEAL_SHIFT = 3.0
+"""The hard level's ``HardBot.reveal_shift`` (the class's default stays off)."""
 
 
 def lookahead_bot(game: Any, seat: int, seed: int | None) -> LookaheadBot:
@@ -167,10 +182,17 @@ def lookahead_bot(game: Any, seat: int, seed: int | None) -> LookaheadBot:
 
 
 def hard_bot(game: Any, seat: int, seed: int | None) -> LookaheadBot:
-    """The "hard" level: ``HardBot``, and at four players its best cards looked ahead over the opponents' next turns
-    in believed worlds where every opponent plays by the easy rule."""
-    return LookaheadBot(seat, seed, candidates=CANDIDATES, worlds=HARD_WORLDS, rule_worlds=True,
-                        players=HARD_PLAYERS, answer_day_end=True)
+    """The "hard" level: ``HardBot`` that sees the monks the easy seats shelter and what its revelations do to their
+    pushes, and at four players looks ahead over the rest of the day, its best cards played on in believed worlds
+    where every opponent plays by the easy rule."""
+    bot = LookaheadBot(seat, seed, candidates=CANDIDATES, worlds=HARD_WORLDS, rule_worlds=True,
+                       players=HARD_PLAYERS, answer_day_end=True, horizon=HARD_HORIZON)
+    bot.shelter = HARD_SHELTER
+    bot.reveal_shift = HARD_REVEAL_SHIFT
+    return bot
 
 
-__all__ = ["HARD_PLAYERS", "HARD_WORLDS", "LookaheadBot", "hard_bot", "lookahead_bot", "weighted"]
+__all__ = [
+    "HARD_HORIZON", "HARD_PLAYERS", "HARD_REVEAL_SHIFT", "HARD_SHELTER", "HARD_WORLDS", "LookaheadBot", "hard_bot",
+    "lookahead_bot", "weighted",
+]
