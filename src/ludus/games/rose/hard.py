@@ -130,7 +130,8 @@ SHELTER = 0.0
 weights' estimates (``HardBot.shelter``). Off: against three easy bots an easy seat whose monk both other easy seats
 protect wins about half the games, and 32 won +0.9 and +1.4 points on 2000 fresh paired games (ungated +1.5 and
 +2.7), not enough to register, while ungated it cost the five-player ladder its order (docs/bots.md "Sheltered
-monks")."""
+monks"). The class's default stays off so that ``HardBot`` replays older screens; the hard level sets 32
+(``lookahead.HARD_SHELTER``, since 2026-12-04's second session: with the look-ahead it won more)."""
 FIXED_SETS = tuple(frozenset(s) for s in combinations(COLOURS, SPARED))
 """Every set of colours a player who does not read could spare."""
 
