@@ -1,4 +1,4 @@
-"""The look-ahead candidate for Rose's hard level (not a level: see docs/bots.md): it builds on the exact
+"""The look-ahead of Rose's hard level (at four players, since 2026-12-04: see docs/bots.md): it builds on the exact
 one-turn values of ``HardBot`` and only plays what is offered."""
 
 from __future__ import annotations
