@@ -224,9 +224,14 @@ def test_a_revelation_moves_the_easy_seats_pushes_from_the_colour_revealed_to_th
     decision = next(d for d in GAME.decisions(state) if d.seat == SEAT)
     me = COLOURS[state.identity[SEAT]]
     own = view["seats"][SEAT]
-    for colour in decision.options:
+
+    def revealing(colour: str) -> list[dict[str, Any]]:
         seats = list(view["seats"])
         seats[SEAT] = {**own, "revealed": [*own["revealed"], colour]}
+        return seats
+
+    for colour in decision.options:
+        seats = revealing(colour)
         # a colour it has shown it does not hold is one the easy seats think less likely anyone else's: pushed less
         alone = dict.fromkeys(COLOURS, 0.0) | {colour: 1.0}
         assert watcher.pushes_shift(view, seats, alone) < 0
@@ -236,9 +241,5 @@ def test_a_revelation_moves_the_easy_seats_pushes_from_the_colour_revealed_to_th
     watcher.reveal_shift = 100.0
     choice = watcher.choose(view, decision)
     weights = watcher.weights(view)
-    shifts = {}
-    for colour in decision.options:
-        seats = list(view["seats"])
-        seats[SEAT] = {**own, "revealed": [*own["revealed"], colour]}
-        shifts[colour] = watcher.pushes_shift(view, seats, weights)
+    shifts = {colour: watcher.pushes_shift(view, revealing(colour), weights) for colour in decision.options}
     assert choice == max(shifts, key=shifts.__getitem__)

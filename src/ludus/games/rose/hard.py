@@ -464,6 +464,12 @@ class HardBot(MediumBot):
             return {}
         return self.easy.drawn_weights(world.identity, self.rng)
 
+    def easy_trust(self, easy: EasyModel, opponent: int) -> float:
+        """How far an opponent counts as playing by the easy rule: 1 while the rule explains its choices as well as
+        ``shelter_sure`` (``EasyModel.fit``), 0 from ``shelter_none``, linear between."""
+        trust = (self.shelter_none - easy.fit(opponent)) / (self.shelter_none - self.shelter_sure)
+        return min(1.0, max(0.0, trust))
+
     def sheltered(self, view: Mapping[str, Any]) -> dict[int, dict[str, float]]:
         """Per seat and colour: the clue that colour is expected to escape over the days left if the seat holds it,
         ``shelter`` per whole game for every other opponent likely to protect it as a decoy (each opponent's
@@ -480,8 +486,7 @@ class HardBot(MediumBot):
         for opponent in seats:
             if opponent == self.seat:
                 continue
-            trust = (self.shelter_none - easy.fit(opponent)) / (self.shelter_none - self.shelter_sure)
-            trust = min(1.0, max(0.0, trust))
+            trust = self.easy_trust(easy, opponent)
             if trust:
                 protects[opponent] = [trust * p for p in easy.decoys(opponent)]
         for holder in seats:
@@ -682,7 +687,6 @@ class HardBot(MediumBot):
                 best, best_score = colour, score
         return best
 
-
     def pushes_shift(
         self, view: Mapping[str, Any], seats: list[Mapping[str, Any]], weights: Mapping[str, float]
     ) -> float:
@@ -696,8 +700,7 @@ class HardBot(MediumBot):
         marginals = self.catch_up(view).marginals(view)
         total = 0.0
         for opponent, row in marginals.items():
-            trust = (self.shelter_none - easy.fit(opponent)) / (self.shelter_none - self.shelter_sure)
-            trust = min(1.0, max(0.0, trust))
+            trust = self.easy_trust(easy, opponent)
             if not trust:
                 continue
             decoy = easy.decoys(opponent)
