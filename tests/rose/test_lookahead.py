@@ -6,6 +6,8 @@ from __future__ import annotations
 import math
 import random
 
+import pytest
+
 from ludus.ai import bot_for
 from ludus.engine import Decision, visible_events
 from ludus.games.rose.bots import DECOY_WEIGHT
@@ -163,3 +165,75 @@ def test_with_the_day_as_its_horizon_a_look_ahead_plays_on_past_its_next_card_to
     assert turn.phase == "turn" and min(GAME.decisions(turn), key=lambda d: d.seat).seat == 0
     # to the day's end: every seat played on, seat 0's own turns by the greedy rule, until the day was over
     assert ends["day"].day > turn.day or ends["day"].phase != "turn"
+
+
+
+def _play_to(kind: str, turns: int, bot: HardBot, watchers: tuple[HardBot, ...] = (), least: int = 3
+             ) -> tuple[dict, Decision]:
+    """Easy bots and ``bot`` (seat 0) play a four-player game until seat 0's ``turns``-th ``kind`` decision with at
+    least ``least`` options; ``watchers`` see what seat 0 sees without choosing."""
+    state = GAME.setup(4, 30)
+    others = {seat: bot_for(GAME, seat, "easy", seed=seat) for seat in (1, 2, 3)}
+    seen = 0
+    while GAME.outcome(state) is None:
+        decision = min(GAME.decisions(state), key=lambda d: d.seat)
+        view = GAME.view(state, decision.seat)
+        if decision.seat == 0:
+            if decision.kind == kind and len([o for o in decision.options if o != "none"]) >= least:
+                seen += 1
+                if seen == turns:
+                    return view, decision
+            choice = bot.choose(view, decision)
+        else:
+            choice = others[decision.seat].choose(view, decision)
+        events = GAME.apply(state, decision.seat, choice)
+        for seat_zero in (bot, *watchers):
+            seat_zero.observe(visible_events(events, 0))
+        for seat, other in others.items():
+            other.observe(visible_events(events, seat))
+    raise AssertionError(f"no {kind} decision number {turns}")
+
+
+def test_without_worlds_a_look_ahead_at_the_move_moves_as_the_exact_values_move():
+    state = GAME.setup(4, 12)
+    hard, look = HardBot(0, seed=6), LookaheadBot(0, seed=6, worlds=0)
+    look.moves = True
+    others = {seat: bot_for(GAME, seat, "easy", seed=seat) for seat in (1, 2, 3)}
+    moves = 0
+    while GAME.outcome(state) is None:
+        decision = min(GAME.decisions(state), key=lambda d: d.seat)
+        view = GAME.view(state, decision.seat)
+        if decision.seat == 0:
+            choice = hard.choose(view, decision)
+            assert look.choose(view, decision) == choice
+            moves += decision.kind in ("destination", "pawn") and len(decision.options) > 1
+        else:
+            choice = others[decision.seat].choose(view, decision)
+        events = GAME.apply(state, decision.seat, choice)
+        for bot in (hard, look):
+            bot.observe(visible_events(events, 0))
+        for seat, bot in others.items():
+            bot.observe(visible_events(events, seat))
+    assert moves >= 5
+
+
+@pytest.mark.parametrize("kind", ["destination", "pawn"])
+def test_with_moves_the_best_few_moves_by_exact_value_are_each_answered_by_the_others(kind):
+    """Where the card's monk goes (``destination``) and which monk goes to the card's building (``pawn``)."""
+    looks = {moves: LookaheadBot(0, seed=7, candidates=2, worlds=4, rule_worlds=True) for moves in (False, True)}
+    looks[True].moves = True
+    view, decision = _play_to(kind, 2, HardBot(0, seed=7), watchers=tuple(looks.values()))
+    asked: list[list[str]] = []
+
+    def answers(view, options):  # the others answer the runner-up best
+        asked.append(list(options))
+        return {option: 100.0 if option == options[-1] else 0.0 for option in options}
+
+    for bot in looks.values():
+        bot.answers = answers
+    exact = looks[False].choose(view, decision)
+    assert asked == []  # without the switch, the exact values alone
+    choice = looks[True].choose(view, decision)
+    # looked ahead at its two best moves by exact value, the best first: the answer decides
+    assert len(asked) == 1 and len(asked[0]) == 2 and asked[0][0] == exact
+    assert choice == asked[0][1] != exact and decision.allows(choice)

@@ -86,6 +86,9 @@ class LookaheadBot(HardBot):
         leader weights, to the end of the day (``"day"``)."""
         self.players = players
         """The player counts at which it looks ahead (``None``: every count); at the others it is ``HardBot``."""
+        self.moves = False
+        """Also look ahead at the move: where the card's monk goes (``destination``) and which monk goes to the card's
+        building (``pawn``), its best few by exact value, the same way as the cards (off: the exact value alone)."""
         self.looked = 0
         """Look-aheads played so far (cards × worlds per searched card decision; for benchmarks)."""
 
@@ -103,6 +106,42 @@ class LookaheadBot(HardBot):
         best = max(ranked, key=lambda c: final[c])
         self.ends_day = scores[best][1]
         return best
+
+    def _choose_destination(self, view: dict[str, Any], decision: Decision) -> Choice:
+        pawn = (decision.prompt or {}).get("pawn") or (view.get("turn") or {}).get("pawn")
+        if not self.moves or pawn is None:
+            return super()._choose_destination(view, decision)
+        where = self.where(view).get(pawn)
+        weights = self.weights(view)
+        scores = {b: self.move_value(view, pawn, b, weights) + self.rng.random() * 0.01
+                  for b in decision.options if b != "none" and b != where}
+        return self.looked_best(view, decision, scores) or super()._choose_destination(view, decision)
+
+    def _choose_pawn(self, view: dict[str, Any], decision: Decision) -> Choice:
+        building = (decision.prompt or {}).get("building")
+        if building is None:
+            building = ((view.get("turn") or {}).get("card") or {}).get("building")
+        if not self.moves or building is None:
+            return super()._choose_pawn(view, decision)
+        where = self.where(view)
+        weights = self.weights(view)
+        scores = {p: self.move_value(view, p, building, weights) + self.rng.random() * 0.01
+                  for p in decision.options if p != "none" and where.get(p) != building}
+        return self.looked_best(view, decision, scores) or super()._choose_pawn(view, decision)
+
+    def looked_best(self, view: dict[str, Any], decision: Decision, scores: dict[Choice, float]) -> Choice | None:
+        """The option of the best exact value plus the others' answer, over the best few by exact value
+        (``None`` if there is nothing to choose)."""
+        ranked = sorted(scores, key=lambda o: -scores[o])[:self.candidates]
+        if not ranked:
+            return None
+        final = dict((option, scores[option]) for option in ranked)
+        looks = self.players is None or view["players"] in self.players
+        if len(ranked) > 1 and self.world_count > 0 and looks:
+            effect = self.answers(view, ranked)
+            for option in ranked:
+                final[option] += self.share * effect[option]
+        return max(ranked, key=lambda o: final[o])
 
     def answers(self, view: dict[str, Any], cards: list[Choice]) -> dict[Choice, float]:
         """Per card: the mean change of its weighted clue between the end of its own turn and its
