@@ -32,6 +32,12 @@ on past its own next card, its own turns by the greedy rule with its leader weig
 conversion is where the others' answers count, and a look-ahead that stops at its next card sees half of them. With
 it the hard level also counts the monks the easy seats shelter (``HardBot.shelter``) and what its revelations do to
 their pushes (``HardBot.reveal_shift``); figures in docs/bots.md, "To the day's end".
+
+**The move looked ahead too** (``moves``, screened 2026-12-04's third session, not registered). Once the card is
+played, where its monk goes (``destination``) or which monk goes to its building (``pawn``) can be chosen the same way
+as the card: the best few by exact value (``HardBot.move_value``), each played on in the same believed worlds and
+credited the others' answer. It lowered the final clue on every set but won no games: +0.2 points over 1600 games
+(docs/bots.md, "The move looked ahead too").
 """
 
 from __future__ import annotations
