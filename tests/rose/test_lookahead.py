@@ -17,11 +17,14 @@ from ludus.games.rose.lookahead import LookaheadBot
 from ludus.games.rose.strong import BelievedWorlds
 
 
-def test_without_worlds_the_lookahead_chooses_what_the_exact_values_choose():
+@pytest.mark.parametrize("moves", [False, True])
+def test_without_worlds_the_lookahead_chooses_what_the_exact_values_choose(moves):
+    """Its cards, and with ``moves`` its moves too (where a monk goes, which monk goes)."""
     state = GAME.setup(4, 21)
     hard, look = HardBot(0, seed=3), LookaheadBot(0, seed=3, worlds=0)
+    look.moves = moves
     others = {seat: bot_for(GAME, seat, "easy", seed=seat) for seat in (1, 2, 3)}
-    compared = 0
+    compared = moved = 0
     while GAME.outcome(state) is None:
         decision = min(GAME.decisions(state), key=lambda d: d.seat)
         view = GAME.view(state, decision.seat)
@@ -29,6 +32,7 @@ def test_without_worlds_the_lookahead_chooses_what_the_exact_values_choose():
             choice = hard.choose(view, decision)
             assert look.choose(view, decision) == choice
             compared += decision.kind == "card"
+            moved += decision.kind in ("destination", "pawn") and len(decision.options) > 1
         else:
             choice = others[decision.seat].choose(view, decision)
         events = GAME.apply(state, decision.seat, choice)
@@ -36,7 +40,7 @@ def test_without_worlds_the_lookahead_chooses_what_the_exact_values_choose():
             bot.observe(visible_events(events, 0))
         for seat, bot in others.items():
             bot.observe(visible_events(events, seat))
-    assert compared >= 5
+    assert compared >= 5 and moved >= 5
 
 
 def test_the_lookahead_plays_only_offered_options_over_a_whole_game():
@@ -53,24 +57,7 @@ def test_the_lookahead_plays_only_offered_options_over_a_whole_game():
 
 def _play_to_card(players: int, turns: int, bot: HardBot) -> tuple[dict, Decision]:
     """Easy bots and ``bot`` (seat 0) play until seat 0's ``turns``-th card decision with more than one card."""
-    state = GAME.setup(players, 30)
-    others = {seat: bot_for(GAME, seat, "easy", seed=seat) for seat in range(1, players)}
-    seen = 0
-    while True:
-        decision = min(GAME.decisions(state), key=lambda d: d.seat)
-        view = GAME.view(state, decision.seat)
-        if decision.seat == 0:
-            if decision.kind == "card" and len(decision.options) > 1:
-                seen += 1
-                if seen == turns:
-                    return view, decision
-            choice = bot.choose(view, decision)
-        else:
-            choice = others[decision.seat].choose(view, decision)
-        events = GAME.apply(state, decision.seat, choice)
-        bot.observe(visible_events(events, 0))
-        for seat, other in others.items():
-            other.observe(visible_events(events, seat))
+    return _play_to("card", turns, bot, players=players, least=2)
 
 
 def test_with_the_easy_rule_the_opponents_of_a_look_ahead_keep_their_own_monk_down_and_two_decoys():
@@ -169,12 +156,12 @@ def test_with_the_day_as_its_horizon_a_look_ahead_plays_on_past_its_next_card_to
 
 
 
-def _play_to(kind: str, turns: int, bot: HardBot, watchers: tuple[HardBot, ...] = (), least: int = 3
-             ) -> tuple[dict, Decision]:
-    """Easy bots and ``bot`` (seat 0) play a four-player game until seat 0's ``turns``-th ``kind`` decision with at
-    least ``least`` options; ``watchers`` see what seat 0 sees without choosing."""
-    state = GAME.setup(4, 30)
-    others = {seat: bot_for(GAME, seat, "easy", seed=seat) for seat in (1, 2, 3)}
+def _play_to(kind: str, turns: int, bot: HardBot, watchers: tuple[HardBot, ...] = (), least: int = 3,
+             players: int = 4) -> tuple[dict, Decision]:
+    """Easy bots and ``bot`` (seat 0) play until seat 0's ``turns``-th ``kind`` decision with at least ``least``
+    options (``none`` not counted); ``watchers`` see what seat 0 sees without choosing."""
+    state = GAME.setup(players, 30)
+    others = {seat: bot_for(GAME, seat, "easy", seed=seat) for seat in range(1, players)}
     seen = 0
     while GAME.outcome(state) is None:
         decision = min(GAME.decisions(state), key=lambda d: d.seat)
@@ -193,29 +180,6 @@ def _play_to(kind: str, turns: int, bot: HardBot, watchers: tuple[HardBot, ...] 
         for seat, other in others.items():
             other.observe(visible_events(events, seat))
     raise AssertionError(f"no {kind} decision number {turns}")
-
-
-def test_without_worlds_a_look_ahead_at_the_move_moves_as_the_exact_values_move():
-    state = GAME.setup(4, 12)
-    hard, look = HardBot(0, seed=6), LookaheadBot(0, seed=6, worlds=0)
-    look.moves = True
-    others = {seat: bot_for(GAME, seat, "easy", seed=seat) for seat in (1, 2, 3)}
-    moves = 0
-    while GAME.outcome(state) is None:
-        decision = min(GAME.decisions(state), key=lambda d: d.seat)
-        view = GAME.view(state, decision.seat)
-        if decision.seat == 0:
-            choice = hard.choose(view, decision)
-            assert look.choose(view, decision) == choice
-            moves += decision.kind in ("destination", "pawn") and len(decision.options) > 1
-        else:
-            choice = others[decision.seat].choose(view, decision)
-        events = GAME.apply(state, decision.seat, choice)
-        for bot in (hard, look):
-            bot.observe(visible_events(events, 0))
-        for seat, bot in others.items():
-            bot.observe(visible_events(events, seat))
-    assert moves >= 5
 
 
 @pytest.mark.parametrize("kind", ["destination", "pawn"])
