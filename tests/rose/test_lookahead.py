@@ -55,6 +55,32 @@ def test_the_lookahead_plays_only_offered_options_over_a_whole_game():
             bot.observe(visible_events(events, seat))
 
 
+def _play_to(kind: str, turns: int, bot: HardBot, watchers: tuple[HardBot, ...] = (), least: int = 3,
+             players: int = 4) -> tuple[dict, Decision]:
+    """Easy bots and ``bot`` (seat 0) play until seat 0's ``turns``-th ``kind`` decision with at least ``least``
+    options (``none`` not counted); ``watchers`` see what seat 0 sees without choosing."""
+    state = GAME.setup(players, 30)
+    others = {seat: bot_for(GAME, seat, "easy", seed=seat) for seat in range(1, players)}
+    seen = 0
+    while GAME.outcome(state) is None:
+        decision = min(GAME.decisions(state), key=lambda d: d.seat)
+        view = GAME.view(state, decision.seat)
+        if decision.seat == 0:
+            if decision.kind == kind and len([o for o in decision.options if o != "none"]) >= least:
+                seen += 1
+                if seen == turns:
+                    return view, decision
+            choice = bot.choose(view, decision)
+        else:
+            choice = others[decision.seat].choose(view, decision)
+        events = GAME.apply(state, decision.seat, choice)
+        for seat_zero in (bot, *watchers):
+            seat_zero.observe(visible_events(events, 0))
+        for seat, other in others.items():
+            other.observe(visible_events(events, seat))
+    raise AssertionError(f"no {kind} decision number {turns}")
+
+
 def _play_to_card(players: int, turns: int, bot: HardBot) -> tuple[dict, Decision]:
     """Easy bots and ``bot`` (seat 0) play until seat 0's ``turns``-th card decision with more than one card."""
     return _play_to("card", turns, bot, players=players, least=2)
@@ -153,33 +179,6 @@ def test_with_the_day_as_its_horizon_a_look_ahead_plays_on_past_its_next_card_to
     assert turn.phase == "turn" and min(GAME.decisions(turn), key=lambda d: d.seat).seat == 0
     # to the day's end: every seat played on, seat 0's own turns by the greedy rule, until the day was over
     assert ends["day"].day > turn.day or ends["day"].phase != "turn"
-
-
-
-def _play_to(kind: str, turns: int, bot: HardBot, watchers: tuple[HardBot, ...] = (), least: int = 3,
-             players: int = 4) -> tuple[dict, Decision]:
-    """Easy bots and ``bot`` (seat 0) play until seat 0's ``turns``-th ``kind`` decision with at least ``least``
-    options (``none`` not counted); ``watchers`` see what seat 0 sees without choosing."""
-    state = GAME.setup(players, 30)
-    others = {seat: bot_for(GAME, seat, "easy", seed=seat) for seat in range(1, players)}
-    seen = 0
-    while GAME.outcome(state) is None:
-        decision = min(GAME.decisions(state), key=lambda d: d.seat)
-        view = GAME.view(state, decision.seat)
-        if decision.seat == 0:
-            if decision.kind == kind and len([o for o in decision.options if o != "none"]) >= least:
-                seen += 1
-                if seen == turns:
-                    return view, decision
-            choice = bot.choose(view, decision)
-        else:
-            choice = others[decision.seat].choose(view, decision)
-        events = GAME.apply(state, decision.seat, choice)
-        for seat_zero in (bot, *watchers):
-            seat_zero.observe(visible_events(events, 0))
-        for seat, other in others.items():
-            other.observe(visible_events(events, seat))
-    raise AssertionError(f"no {kind} decision number {turns}")
 
 
 @pytest.mark.parametrize("kind", ["destination", "pawn"])

@@ -181,18 +181,20 @@ class GreedyBot:
             suspicion = dict.fromkeys(COLOURS, ed.suspicion_start)
         return self.value(view, (suspicion, clue), weights) + bonus - base
 
-    def best_move(self, view: Mapping[str, Any], pawns: Iterable[str], buildings: Iterable[str],
-                  weights: Mapping[str, float]) -> tuple[float, str, str]:
+    def move_gains(self, view: Mapping[str, Any], pawns: Iterable[str], buildings: Iterable[str],
+                   weights: Mapping[str, float]) -> dict[tuple[str, str], float]:
+        """Per (pawn, building) it is not in already: the gain of that move, with a small draw to break ties."""
         where = self.where(view)
         base = self.value(view, (dict(view["suspicion"]), dict(view["clue"])), weights)
+        return {(pawn, building): self.move_value(view, pawn, building, weights, base) + self.rng.random() * 0.01
+                for pawn in pawns for building in buildings if where.get(pawn) != building}
+
+    def best_move(self, view: Mapping[str, Any], pawns: Iterable[str], buildings: Iterable[str],
+                  weights: Mapping[str, float]) -> tuple[float, str, str]:
         best = (-1e9, "", "")
-        for pawn in pawns:
-            for building in buildings:
-                if where.get(pawn) == building:
-                    continue
-                gain = self.move_value(view, pawn, building, weights, base) + self.rng.random() * 0.01
-                if gain > best[0]:
-                    best = (gain, pawn, building)
+        for (pawn, building), gain in self.move_gains(view, pawns, buildings, weights).items():
+            if gain > best[0]:
+                best = (gain, pawn, building)
         return best
 
     @staticmethod
@@ -282,11 +284,22 @@ class GreedyBot:
             return tiles[0]
         return "done"
 
-    def _choose_pawn(self, view: dict[str, Any], decision: Decision) -> Choice:
+    @staticmethod
+    def card_building(view: Mapping[str, Any], decision: Decision) -> str | None:
+        """The building a ``pawn`` decision moves a monk to (the building card's)."""
         building = (decision.prompt or {}).get("building")
         if building is None:
             card = (view.get("turn") or {}).get("card") or {}
             building = card.get("building")
+        return building
+
+    @staticmethod
+    def moving_pawn(view: Mapping[str, Any], decision: Decision) -> str | None:
+        """The pawn a ``destination`` decision moves."""
+        return (decision.prompt or {}).get("pawn") or (view.get("turn") or {}).get("pawn")
+
+    def _choose_pawn(self, view: dict[str, Any], decision: Decision) -> Choice:
+        building = self.card_building(view, decision)
         pawns = [o for o in decision.options if o != "none"]
         if building is None or not pawns:
             return self.rng.choice(decision.options)
@@ -294,7 +307,7 @@ class GreedyBot:
         return pawn or self.rng.choice(decision.options)
 
     def _choose_destination(self, view: dict[str, Any], decision: Decision) -> Choice:
-        pawn = (decision.prompt or {}).get("pawn") or (view.get("turn") or {}).get("pawn")
+        pawn = self.moving_pawn(view, decision)
         buildings = [o for o in decision.options if o != "none"]
         if pawn is None or not buildings:
             return self.rng.choice(decision.options)

@@ -100,48 +100,37 @@ class LookaheadBot(HardBot):
 
     def _choose_card(self, view: dict[str, Any], decision: Decision) -> Choice:
         scores = self.card_scores(view, decision)
-        if not scores:
+        best = self.looked_best(view, {card: score for card, (score, _) in scores.items()})
+        if best is None:
             return decision.options[0]
-        ranked = sorted(scores, key=lambda c: -scores[c][0])[:self.candidates]
-        final = {card: scores[card][0] for card in ranked}
-        looks = self.players is None or view["players"] in self.players
-        if len(ranked) > 1 and self.world_count > 0 and looks:
-            effect = self.answers(view, ranked)
-            for card in ranked:
-                final[card] += self.share * effect[card]
-        best = max(ranked, key=lambda c: final[c])
         self.ends_day = scores[best][1]
         return best
 
     def _choose_destination(self, view: dict[str, Any], decision: Decision) -> Choice:
-        pawn = (decision.prompt or {}).get("pawn") or (view.get("turn") or {}).get("pawn")
-        if not self.moves or pawn is None:
-            return super()._choose_destination(view, decision)
-        where = self.where(view).get(pawn)
-        weights = self.weights(view)
-        scores = {b: self.move_value(view, pawn, b, weights) + self.rng.random() * 0.01
-                  for b in decision.options if b != "none" and b != where}
-        return self.looked_best(view, decision, scores) or super()._choose_destination(view, decision)
+        pawn = self.moving_pawn(view, decision)
+        if self.moves and pawn is not None:
+            gains = self.move_gains(view, [pawn], [o for o in decision.options if o != "none"], self.weights(view))
+            best = self.looked_best(view, {building: gain for (_, building), gain in gains.items()})
+            if best is not None:
+                return best
+        return super()._choose_destination(view, decision)
 
     def _choose_pawn(self, view: dict[str, Any], decision: Decision) -> Choice:
-        building = (decision.prompt or {}).get("building")
-        if building is None:
-            building = ((view.get("turn") or {}).get("card") or {}).get("building")
-        if not self.moves or building is None:
-            return super()._choose_pawn(view, decision)
-        where = self.where(view)
-        weights = self.weights(view)
-        scores = {p: self.move_value(view, p, building, weights) + self.rng.random() * 0.01
-                  for p in decision.options if p != "none" and where.get(p) != building}
-        return self.looked_best(view, decision, scores) or super()._choose_pawn(view, decision)
+        building = self.card_building(view, decision)
+        if self.moves and building is not None:
+            gains = self.move_gains(view, [o for o in decision.options if o != "none"], [building], self.weights(view))
+            best = self.looked_best(view, {pawn: gain for (pawn, _), gain in gains.items()})
+            if best is not None:
+                return best
+        return super()._choose_pawn(view, decision)
 
-    def looked_best(self, view: dict[str, Any], decision: Decision, scores: dict[Choice, float]) -> Choice | None:
-        """The option of the best exact value plus the others' answer, over the best few by exact value
-        (``None`` if there is nothing to choose)."""
+    def looked_best(self, view: dict[str, Any], scores: dict[Choice, float]) -> Choice | None:
+        """The option of the best exact value plus the others' answer, over the best few by exact value (``None`` if
+        there is nothing to choose; the others' answer only where it looks ahead and there are two or more)."""
         ranked = sorted(scores, key=lambda o: -scores[o])[:self.candidates]
         if not ranked:
             return None
-        final = dict((option, scores[option]) for option in ranked)
+        final = {option: scores[option] for option in ranked}
         looks = self.players is None or view["players"] in self.players
         if len(ranked) > 1 and self.world_count > 0 and looks:
             effect = self.answers(view, ranked)
