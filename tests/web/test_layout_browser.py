@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from page_helpers import wait_ready
-from staging import Moment, moments, stage, wait_asked
+from staging import Moment, moments, stage, wait_asked, wait_settled
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -170,6 +170,58 @@ def test_a_question_about_the_board_brings_the_board_into_view(server: str, brow
     check_together(page, "rose", Moment("rose", moment.players, moment.options, moment.seed, moment.log,
                                         moment.seat, decision["kind"]), decision, "phone")
     page.screenshot(path=str(artifacts / f"layout-rose-{decision['kind']}-after-a-card-phone.png"))
+    context.close()
+
+
+# the board's zoom buttons, the board's SVG, and the choices drawn on it (the parts of them inside the SVG's box)
+ZOOM_BUTTONS = """() => {
+  const box = (r) => ({top: r.top, bottom: r.bottom, left: r.left, right: r.right, width: r.width, height: r.height});
+  const frame = document.querySelector('#board .board-frame');
+  const svg = frame.querySelector(':scope > svg');
+  const s = svg.getBoundingClientRect();
+  const clipped = (r) => box(new DOMRect(Math.max(r.left, s.left), Math.max(r.top, s.top),
+    Math.min(r.right, s.right) - Math.max(r.left, s.left), Math.min(r.bottom, s.bottom) - Math.max(r.top, s.top)));
+  return {
+    scale: Number(frame.dataset.scale), board: box(s),
+    controls: box(frame.querySelector('.zoom-controls').getBoundingClientRect()),
+    buttons: [...frame.querySelectorAll('[data-zoom]')].map((node) => box(node.getBoundingClientRect())),
+    choices: [...svg.querySelectorAll('[data-choice]')].map((node) => clipped(node.getBoundingClientRect()))
+      .filter((r) => r.width > 0 && r.height > 0),
+  };
+}"""
+
+
+@pytest.mark.parametrize(("game", "kind"), [("rose", "destination"), ("floors", "step"), ("shadows", "move")])
+def test_zoom_buttons_never_cover_the_board_on_a_phone(server: str, browser: Any, web_database: str,
+                                                       artifacts: Path, game: str, kind: str) -> None:
+    """On a 390×844 phone the board's zoom buttons, a thumb wide, sit in a row of their own above the board, never
+    over it: none of the Rose's buildings to walk to, the Floors' squares to step to or Shadows' spaces lies under
+    them — with the board as the question brought it (the Floors zoomed in by itself to a thumb's zoom) and with
+    the whole board in sight. Laid over the board's top right corner they hid a building of the abbey."""
+    moment = game_moments(game)[kind]
+    staged = stage(web_database, moment)
+    context = browser.new_context(viewport=VIEWPORTS["phone"], is_mobile=True, has_touch=True)
+    page = context.new_page()
+    open_question(page, server, staged, moment)
+    wait_settled(page)
+    asked = page.evaluate(ZOOM_BUTTONS)
+    if game == "floors":
+        assert asked["scale"] > 1, "the Floors did not zoom in by itself for a thumb"
+    page.click("#board [data-zoom='fit']")
+    page.wait_for_function("() => document.querySelector('#board .board-frame').dataset.scale === '1.00'")
+    wait_settled(page)
+    page.screenshot(path=str(artifacts / f"layout-{game}-zoom-buttons-phone.png"))
+    whole = page.evaluate(ZOOM_BUTTONS)
+    for what, seen in (("as asked", asked), ("whole", whole)):
+        where = f"{game} {kind} ({what}, zoom {seen['scale']})"
+        assert seen["choices"], f"{where}: no choice on the board"
+        covered = [choice for choice in seen["choices"] if overlaps(choice, seen["controls"])]
+        assert not covered, f"{where}: the zoom buttons {seen['controls']} cover the choices {covered}"
+        assert not overlaps(seen["board"], seen["controls"]), \
+            f"{where}: the zoom buttons {seen['controls']} lie over the board {seen['board']}"
+        for button in seen["buttons"]:
+            assert button["width"] >= 43.5 and button["height"] >= 43.5, \
+                f"{where}: a zoom button {button} is no thumb wide"
     context.close()
 
 
