@@ -13,7 +13,7 @@ from ludus.engine import Decision, visible_events
 from ludus.games.rose.bots import DECOY_WEIGHT
 from ludus.games.rose.game import GAME
 from ludus.games.rose.hard import HardBot
-from ludus.games.rose.lookahead import LookaheadBot
+from ludus.games.rose.lookahead import LookaheadBot, Way
 from ludus.games.rose.strong import BelievedWorlds
 
 
@@ -126,7 +126,7 @@ class _Scripted(LookaheadBot):
     answer: dict[str, float]
     reached: dict[int, float]
 
-    def play_out(self, game, state, w, rng, own_turn, others=None):
+    def play_out(self, game, state, w, rng, own_turn, others=None, ends=None):
         card = state.ed.card_ids[state.card]
         if own_turn:
             return None if card == self.ends else 0.0
@@ -201,3 +201,65 @@ def test_with_moves_the_best_few_moves_by_exact_value_are_each_answered_by_the_o
     # looked ahead at its two best moves by exact value, the best first: the answer decides
     assert len(asked) == 1 and len(asked[0]) == 2 and asked[0][0] == exact
     assert choice == asked[0][1] != exact and decision.allows(choice)
+
+
+def _play_to_two_ways(bot: HardBot) -> tuple[dict, Decision, str]:
+    """Easy bots and ``bot`` (seat 0) play until seat 0 holds a card it can play either way: ending the day, or
+    keeping it going with its time tiles; that card is returned too."""
+    state = GAME.setup(4, 30)
+    others = {seat: bot_for(GAME, seat, "easy", seed=seat) for seat in (1, 2, 3)}
+    while GAME.outcome(state) is None:
+        decision = min(GAME.decisions(state), key=lambda d: d.seat)
+        view = GAME.view(state, decision.seat)
+        if decision.seat == 0:
+            if decision.kind == "card" and len(decision.options) > 1:
+                ways = HardBot(0, seed=1).way_scores(view, decision)
+                both = [card for card in decision.options if (card, True) in ways and (card, False) in ways]
+                if both:
+                    return view, decision, both[0]
+            choice = bot.choose(view, decision)
+        else:
+            choice = others[decision.seat].choose(view, decision)
+        events = GAME.apply(state, decision.seat, choice)
+        bot.observe(visible_events(events, 0))
+        for seat, other in others.items():
+            other.observe(visible_events(events, seat))
+    raise AssertionError("no card to play two ways")
+
+
+def test_a_card_that_reaches_the_days_end_is_valued_ending_it_and_keeping_it_going_with_time_tiles():
+    """``way_scores`` gives both ways of such a card; ``card_scores`` keeps each card's best way."""
+    view, decision, card = _play_to_two_ways(HardBot(0, seed=6))
+    ways = HardBot(0, seed=8).way_scores(view, decision)
+    best = HardBot(0, seed=8).card_scores(view, decision)  # the same draws of the tie-break
+    assert {c for c, _ in ways} == set(best)
+    for option, (score, ends) in best.items():
+        assert score == max(v for (c, _), v in ways.items() if c == option) == ways[option, ends]
+    assert ways[card, True] != ways[card, False]
+
+
+def test_with_ways_each_way_of_a_card_is_looked_ahead_and_its_time_tiles_are_spent_as_it_says():
+    look = LookaheadBot(0, seed=6, worlds=1, rule_worlds=True, horizon="day")
+    view, decision, card = _play_to_two_ways(look)
+    game = BelievedWorlds(look.catch_up(view), 0)
+    world = game.world_from_view(view, 0, random.Random(3))
+    after = {}
+    for ends in (True, False):
+        state = world.clone()
+        game.game.apply(state, 0, card)
+        after[ends] = look.play_out(game, state, [0.0] * 6, random.Random(4), own_turn=True, ends=ends)
+    assert after[True] is None  # its time tiles kept: the day ended in its turn
+    assert after[False] is not None  # spent: the day goes on
+    # with the switch the look-ahead weighs every way, and the way the answers pick is the way it plays
+    look.ways = True
+    asked: list[list[Way]] = []
+
+    def answers(view, options):  # the others answer ending the day with this card best
+        asked.append(list(options))
+        return {option: 100.0 if option == Way(card, True) else 0.0 for option in options}
+
+    look.answers = answers
+    look.candidates = 6
+    assert look.choose(view, decision) == card
+    assert Way(card, True) in asked[0] and Way(card, False) in asked[0]
+    assert look.ends_day

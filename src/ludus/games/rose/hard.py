@@ -640,6 +640,15 @@ class HardBot(MediumBot):
 
     def card_scores(self, view: dict[str, Any], decision: Decision) -> dict[Choice, tuple[float, bool]]:
         """Per card in hand: its exact one-turn score and whether its best way ends the day."""
+        scores: dict[Choice, tuple[float, bool]] = {}
+        for (card_id, ends), score in self.way_scores(view, decision).items():
+            if card_id not in scores or score > scores[card_id][0]:
+                scores[card_id] = (score, ends)
+        return scores
+
+    def way_scores(self, view: dict[str, Any], decision: Decision) -> dict[tuple[Choice, bool], float]:
+        """Per card in hand and way of playing it, ending the day or not: its exact one-turn score (a card that
+        reaches the day's end has both ways when time tiles can keep the day going)."""
         weights = self.weights(view)
         cards = {card["id"]: card for card in view["you"]["hand"]}
         now = (dict(view["suspicion"]), dict(view["clue"]))
@@ -647,7 +656,7 @@ class HardBot(MediumBot):
         base = self.value(view, now, weights)
         left = edition_of(view).sundial_day - view["sundial"]
         tiles = self.spendable_tiles(view)
-        scores: dict[Choice, tuple[float, bool]] = {}
+        scores: dict[tuple[Choice, bool], float] = {}
         for card_id in decision.options:
             card = cards.get(card_id)
             if card is None:
@@ -658,8 +667,8 @@ class HardBot(MediumBot):
                 gain = 0.0 if gain < -1e8 else gain  # no pawn can move there
                 # the same position is worth more once its ranking is locked in
                 score = gain + self.value(view, now, weights) - base - cost + self.rng.random() * 0.05
-                if card_id not in scores or score > scores[card_id][0]:
-                    scores[card_id] = (score, ends)
+                if (card_id, ends) not in scores or score > scores[card_id, ends]:
+                    scores[card_id, ends] = score
         return scores
 
     def _choose_revelation(self, view: dict[str, Any], decision: Decision) -> Choice:

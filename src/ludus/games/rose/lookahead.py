@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
 from ludus.engine import Choice, Decision
 
@@ -73,6 +73,13 @@ def weighted(s: RoseState, w: list[float], seat: int) -> float:
     return own + sum(w[c] * (s.clue[c] + conv[c]) for c in range(len(COLOURS)) if w[c])
 
 
+class Way(NamedTuple):
+    """A card and whether playing it ends the day (``None``: as its time tiles are spent by the greedy rule)."""
+
+    card: Choice
+    ends: bool | None
+
+
 class LookaheadBot(HardBot):
     """``HardBot`` whose card choice adds the opponents' expected answer, from believed worlds."""
 
@@ -95,10 +102,21 @@ class LookaheadBot(HardBot):
         self.moves = False
         """Also look ahead at the move: where the card's monk goes (``destination``) and which monk goes to the card's
         building (``pawn``), its best few by exact value, the same way as the cards (off: the exact value alone)."""
+        self.ways = False
+        """Look ahead at each way of playing a card, ending the day or keeping it going with time tiles, as an option
+        of its own, its own time tiles in the look-ahead spent as that way says (off: each card's best way by exact
+        value, its time tiles in the look-ahead by the greedy rule, which keeps the day going when the tiles can)."""
         self.looked = 0
         """Look-aheads played so far (cards × worlds per searched card decision; for benchmarks)."""
 
     def _choose_card(self, view: dict[str, Any], decision: Decision) -> Choice:
+        if self.ways:
+            ways = self.way_scores(view, decision)
+            way = self.looked_best(view, {Way(card, ends): score for (card, ends), score in ways.items()})
+            if way is None:
+                return decision.options[0]
+            self.ends_day = way.ends
+            return way.card
         scores = self.card_scores(view, decision)
         best = self.looked_best(view, {card: score for card, (score, _) in scores.items()})
         if best is None:
@@ -156,8 +174,9 @@ class LookaheadBot(HardBot):
             for card in cards:
                 state = world.clone()
                 rng = random.Random(seed)
-                game.game.apply(state, me, card)
-                after = self.play_out(game, state, w, rng, own_turn=True, others=others)
+                way = card if isinstance(card, Way) else Way(card, None)
+                game.game.apply(state, me, way.card)
+                after = self.play_out(game, state, w, rng, own_turn=True, others=others, ends=way.ends)
                 if after is None:
                     answered[card] = None
                     continue
@@ -171,9 +190,11 @@ class LookaheadBot(HardBot):
         return {card: total / self.world_count for card, total in effect.items()}
 
     def play_out(self, game: BelievedWorlds, state: RoseState, w: list[float], rng: random.Random,
-                 own_turn: bool, others: dict[int, list[float]] | None = None) -> float | None:
+                 own_turn: bool, others: dict[int, list[float]] | None = None,
+                 ends: bool | None = None) -> float | None:
         """Play on: to the end of its own turn (``own_turn``; returns its weighted clue there), or
-        until its next card or the end of the day. ``None`` if the day or game ended in its turn."""
+        until its next card or the end of the day. ``None`` if the day or game ended in its turn. ``ends``: its
+        own time tiles this turn are kept (``True``: the day ends) or go by the greedy rule (``False``, ``None``)."""
         me = self.seat
         day = state.day
         for _ in range(STEP_LIMIT):
@@ -187,6 +208,9 @@ class LookaheadBot(HardBot):
                 break
             if not own_turn and decision.kind == "card" and decision.seat == me and self.horizon == "turn":
                 break
+            if ends and decision.seat == me and decision.kind == "time_tile" and "done" in decision.options:
+                game.game.apply(state, me, "done")
+                continue
             mine = w if decision.seat == me else (others or {}).get(decision.seat)
             game.game.apply(state, decision.seat, world_policy(game.game, state, decision, rng, mine))
         if own_turn:
@@ -227,6 +251,6 @@ def hard_bot(game: Any, seat: int, seed: int | None) -> LookaheadBot:
 
 
 __all__ = [
-    "HARD_HORIZON", "HARD_PLAYERS", "HARD_REVEAL_SHIFT", "HARD_SHELTER", "HARD_WORLDS", "LookaheadBot", "hard_bot",
-    "lookahead_bot", "weighted",
+    "HARD_HORIZON", "HARD_PLAYERS", "HARD_REVEAL_SHIFT", "HARD_SHELTER", "HARD_WORLDS", "LookaheadBot", "Way",
+    "hard_bot", "lookahead_bot", "weighted",
 ]
