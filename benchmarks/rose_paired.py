@@ -15,7 +15,9 @@ four players) or a diagnostic (never a level), then ``:attr=value,...`` overridi
 what the look-ahead adds to the exact values, game for game. Diagnostics, to bound where the points are:
 
 - ``truth``: hard whose belief is told the opponents' true identities (a cheat: its weights, guesses and
-  revelations see the real assignment; what it thinks the readers read of it is unchanged).
+  revelations see the real assignment; what it thinks the readers read of it is unchanged);
+- ``truthlook``: the same for the hard level as registered (``lookahead``): its look-ahead's worlds hold the true
+  identities too (the easy seats' decoys are still inferred).
 
 Keep seed 2026 for the final check (``level_strength.py``); screen on another seed range.
 
@@ -69,10 +71,22 @@ class TruthBot(HardBot):
         return self.belief
 
 
+class TruthLookahead(TruthBot, lookahead.LookaheadBot):
+    """The hard level told the opponents' identities: its worlds hold the true ones (diagnostic)."""
+
+
+def truth_lookahead(seat: int, seed: int) -> HardBot:
+    """The hard level as registered (``lookahead.hard_bot``), its belief told the truth."""
+    bot = lookahead.hard_bot(None, seat, seed)
+    bot.__class__ = TruthLookahead  # the same attributes; only the belief it builds differs
+    return bot
+
+
 KINDS: dict[str, Callable[[int, int], HardBot]] = {
     "hard": HardBot,
     "truth": TruthBot,
     "lookahead": lambda seat, seed: lookahead.hard_bot(None, seat, seed),
+    "truthlook": truth_lookahead,
 }
 
 
