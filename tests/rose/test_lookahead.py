@@ -155,6 +155,7 @@ def test_the_hard_level_looks_ahead_at_four_players_with_easy_rule_opponents_to_
     assert (bot.rule_worlds, bot.answer_day_end, bot.players, bot.world_count) == (True, True, (4,), 32)
     assert bot.horizon == "day"
     assert not bot.moves  # its move by the exact values (the move's look-ahead won no games: docs/bots.md)
+    assert not bot.ways  # each card by its best way (the ways rarely part: docs/bots.md)
     # it sees the monks the easy seats shelter and what its revelations do to their pushes
     assert (bot.shelter, bot.reveal_shift) == (32.0, 3.0)
     assert HardBot.shelter == HardBot.reveal_shift == 0.0  # the class's defaults stay off

@@ -38,6 +38,11 @@ played, where its monk goes (``destination``) or which monk goes to its building
 as the card: the best few by exact value (``HardBot.move_value``), each played on in the same believed worlds and
 credited the others' answer. It lowered the final clue on every set but won no games: +0.2 points over 1600 games
 (docs/bots.md, "The move looked ahead too").
+
+**Each way of a card** (``ways``, screened 2026-12-04's fourth session, not registered). A card that reaches the day's
+end can end it or, with time tiles, keep it going; with the switch each way is an option of its own in the look-ahead,
+its time tiles there kept or spent as it says. The ways rarely part: +0.3 points over 800 games, 14 of them different
+(docs/bots.md, "Each way of a card looked ahead, four times the worlds, and the hard level told the truth").
 """
 
 from __future__ import annotations
