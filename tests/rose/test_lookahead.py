@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -56,9 +57,9 @@ def test_the_lookahead_plays_only_offered_options_over_a_whole_game():
 
 
 def _play_to(kind: str, turns: int, bot: HardBot, watchers: tuple[HardBot, ...] = (), least: int = 3,
-             players: int = 4) -> tuple[dict, Decision]:
+             players: int = 4, wanted: Callable[[dict, Decision], bool] | None = None) -> tuple[dict, Decision]:
     """Easy bots and ``bot`` (seat 0) play until seat 0's ``turns``-th ``kind`` decision with at least ``least``
-    options (``none`` not counted); ``watchers`` see what seat 0 sees without choosing."""
+    options (``none`` not counted) and, if given, ``wanted``; ``watchers`` see what seat 0 sees without choosing."""
     state = GAME.setup(players, 30)
     others = {seat: bot_for(GAME, seat, "easy", seed=seat) for seat in range(1, players)}
     seen = 0
@@ -66,7 +67,8 @@ def _play_to(kind: str, turns: int, bot: HardBot, watchers: tuple[HardBot, ...] 
         decision = min(GAME.decisions(state), key=lambda d: d.seat)
         view = GAME.view(state, decision.seat)
         if decision.seat == 0:
-            if decision.kind == kind and len([o for o in decision.options if o != "none"]) >= least:
+            if decision.kind == kind and len([o for o in decision.options if o != "none"]) >= least \
+                    and (wanted is None or wanted(view, decision)):
                 seen += 1
                 if seen == turns:
                     return view, decision
@@ -204,28 +206,17 @@ def test_with_moves_the_best_few_moves_by_exact_value_are_each_answered_by_the_o
     assert choice == asked[0][1] != exact and decision.allows(choice)
 
 
+def _two_ways(view: dict, decision: Decision) -> list[str]:
+    """The cards of a card decision that can be played either way: ending the day, or keeping it going with time
+    tiles."""
+    ways = HardBot(0, seed=1).way_scores(view, decision)
+    return [card for card in decision.options if (card, True) in ways and (card, False) in ways]
+
+
 def _play_to_two_ways(bot: HardBot) -> tuple[dict, Decision, str]:
-    """Easy bots and ``bot`` (seat 0) play until seat 0 holds a card it can play either way: ending the day, or
-    keeping it going with its time tiles; that card is returned too."""
-    state = GAME.setup(4, 30)
-    others = {seat: bot_for(GAME, seat, "easy", seed=seat) for seat in (1, 2, 3)}
-    while GAME.outcome(state) is None:
-        decision = min(GAME.decisions(state), key=lambda d: d.seat)
-        view = GAME.view(state, decision.seat)
-        if decision.seat == 0:
-            if decision.kind == "card" and len(decision.options) > 1:
-                ways = HardBot(0, seed=1).way_scores(view, decision)
-                both = [card for card in decision.options if (card, True) in ways and (card, False) in ways]
-                if both:
-                    return view, decision, both[0]
-            choice = bot.choose(view, decision)
-        else:
-            choice = others[decision.seat].choose(view, decision)
-        events = GAME.apply(state, decision.seat, choice)
-        bot.observe(visible_events(events, 0))
-        for seat, other in others.items():
-            other.observe(visible_events(events, seat))
-    raise AssertionError("no card to play two ways")
+    """Easy bots and ``bot`` (seat 0) play until seat 0 holds a card it can play either way; that card too."""
+    view, decision = _play_to("card", 1, bot, least=2, wanted=lambda v, d: bool(_two_ways(v, d)))
+    return view, decision, _two_ways(view, decision)[0]
 
 
 def test_a_card_that_reaches_the_days_end_is_valued_ending_it_and_keeping_it_going_with_time_tiles():
