@@ -13,7 +13,12 @@ from pathlib import Path
 import httpx
 
 ROOT = Path(__file__).parent.parent.parent
-SEAT_GRACE = 1.0  # seconds before the players still at a table may hand an empty seat to a bot
+SEAT_GRACE = 3600.0
+"""Seconds before the players still at a table may hand an empty seat to a bot, on the shared test server: longer than
+any test, so a staged table's absent players (staging.py) are never offered for hand-over while a test looks at its
+page (that notice, above the board, came one second after the table was loaded, whenever that fell)."""
+QUICK_GRACE = 1.0
+"""The same on the server of the tests of handing a seat over (``quick_served``)."""
 
 
 @dataclass

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from page_helpers import wait_ready
+from served import Served
 from staging import Moment, moments, stage, wait_asked, wait_settled
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
@@ -170,6 +171,36 @@ def test_a_question_about_the_board_brings_the_board_into_view(server: str, brow
     check_together(page, "rose", Moment("rose", moment.players, moment.options, moment.seed, moment.log,
                                         moment.seat, decision["kind"]), decision, "phone")
     page.screenshot(path=str(artifacts / f"layout-rose-{decision['kind']}-after-a-card-phone.png"))
+    context.close()
+
+
+def test_a_notice_above_the_board_while_the_player_thinks_does_not_push_the_board_out_of_view(
+        quick_served: Served, browser: Any, artifacts: Path) -> None:
+    """On a phone the Floors asks which figure to move, with the board and its waiting figures in view. While the
+    player thinks (touching nothing), the other two players' connections drop, and a moment later the page offers to
+    hand their seats to a bot: a notice above the board. The board and the figures stay in view with the question;
+    the notice had pushed them below the window when it came later than the page's first second and a half."""
+    server = quick_served.url  # a seat may be handed over one second after its player left
+    moment = game_moments("floors")["figure"]
+    staged = stage(quick_served.db_url, moment)
+    others = browser.new_context(viewport=VIEWPORTS["desktop"])
+    for seat in range(moment.players):
+        if seat != moment.seat:
+            staged.open(others.new_page(), server, seat)
+    for other in others.pages:
+        wait_ready(other)
+    context = browser.new_context(viewport=VIEWPORTS["phone"], is_mobile=True, has_touch=True)
+    page = context.new_page()
+    decision = open_question(page, server, staged, moment)
+    wait_settled(page)
+    assert page.locator("#handover").count() == 0, "the other players are at the table: nothing to hand over"
+    check_together(page, "floors", moment, decision, "phone")
+    page.wait_for_timeout(2_000)  # the player thinks: longer than the 1.5 s the page once looked again for
+    others.close()
+    page.wait_for_selector("#handover")  # the seats may be handed over once the server's grace period has passed
+    wait_settled(page)
+    check_together(page, "floors", moment, decision, "phone (a notice came above the board)")
+    page.screenshot(path=str(artifacts / "layout-floors-figure-after-a-notice-phone.png"))
     context.close()
 
 

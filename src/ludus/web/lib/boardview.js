@@ -324,25 +324,28 @@ function drawnTargets(root) {
   return [...root.querySelectorAll("[data-choice], [data-refers]")].some((node) => !prompt?.contains(node));
 }
 
-// The page may still settle after a question is brought into view (the table's header fills in, a panel above
-// the board grows): for a short while after the question arrived, a change of the page's size looks again.
-// Whatever the player does meanwhile (a tap, a key, a scroll) ends that.
-const SETTLE_MS = 1500;
-const settling = new Map();  // root → when its question was brought into view
+// The page may change above or around a question after it was brought into view (the table's header fills in, a
+// panel above the board grows, a notice comes: another player's seat may now be handed to a bot): a change of the
+// page's size looks again, for as long as the question is asked and the player has not touched the page since it
+// arrived. A look moves the page only if the question or its targets left the window. Whatever the player does (a
+// tap, a key, a scroll) ends that: the page never moves under a player's hand. (Once it stopped after 1.5 s, so a
+// notice that came while the player was thinking pushed the board below the window.)
+const settling = new Set();  // roots whose question was brought into view, untouched since
 let pageWatch = null;
 let lastInput = 0;
+const since = new WeakMap();  // root → when its question was brought into view
 
 function watchSettling(root) {
-  settling.set(root, performance.now());
+  settling.add(root);
+  since.set(root, performance.now());
   if (pageWatch || typeof ResizeObserver !== "function") return;
   for (const kind of ["pointerdown", "keydown", "wheel", "touchstart"]) {
     document.addEventListener(kind, () => { lastInput = performance.now(); }, { capture: true, passive: true });
   }
   pageWatch = new ResizeObserver(() => {
-    const now = performance.now();
-    for (const [watched, since] of settling) {
-      if (now - since > SETTLE_MS || lastInput > since || !watched.isConnected) settling.delete(watched);
-      else if (watched.dataset.question) look(watched, false);
+    for (const watched of settling) {
+      if (lastInput > since.get(watched) || !watched.isConnected || !watched.dataset.question) settling.delete(watched);
+      else look(watched, false);
     }
   });
   pageWatch.observe(document.body);
