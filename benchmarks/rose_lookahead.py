@@ -94,8 +94,9 @@ def main() -> None:
     parser.add_argument("--rule-worlds", action="store_true", help="the opponents of a look-ahead by the easy rule")
     parser.add_argument("--answer-day-end", action="store_true",
                         help="a card that ends the day answered by the mean of the other cards' answers")
-    parser.add_argument("--horizon", choices=("turn", "day"), default="turn",
-                        help="a look-ahead plays to its next card (turn) or to the day's end (day)")
+    parser.add_argument("--horizon", choices=("turn", "day", "game"), default="turn",
+                        help="a look-ahead plays to its next card (turn), to the day's end (day) or to the last day's "
+                             "end, judged by its winning chance (game)")
     args = parser.parse_args()
     opponents = tuple(level.strip() for level in args.opponents.split(","))
     jobs = [Job(opponents, number, args.seed, args.candidates, args.worlds, args.rule_worlds, args.answer_day_end,

@@ -14,7 +14,7 @@ from ludus.engine import Decision, visible_events
 from ludus.games.rose.bots import DECOY_WEIGHT
 from ludus.games.rose.game import GAME
 from ludus.games.rose.hard import HardBot
-from ludus.games.rose.lookahead import LookaheadBot, Way
+from ludus.games.rose.lookahead import LookaheadBot, Way, win_chance
 from ludus.games.rose.strong import BelievedWorlds
 
 
@@ -182,6 +182,35 @@ def test_with_the_day_as_its_horizon_a_look_ahead_plays_on_past_its_next_card_to
     assert turn.phase == "turn" and min(GAME.decisions(turn), key=lambda d: d.seat).seat == 0
     # to the day's end: every seat played on, seat 0's own turns by the greedy rule, until the day was over
     assert ends["day"].day > turn.day or ends["day"].phase != "turn"
+
+
+def test_with_the_game_as_its_horizon_a_look_ahead_plays_on_through_every_day_to_the_last_days_end():
+    bot = LookaheadBot(0, seed=4, worlds=1, rule_worlds=True, horizon="game")
+    view, decision = _play_to_card(4, 1, bot)
+    game = BelievedWorlds(bot.catch_up(view), 0)
+    state = game.world_from_view(view, 0, random.Random(1))
+    game.game.apply(state, 0, decision.options[0])
+    bot.play_out(game, state, [0.0] * 6, random.Random(2), own_turn=True)
+    bot.play_out(game, state, [0.0] * 6, random.Random(2), own_turn=False)
+    # the revelations after the first, third and fifth days played too: only the final guesses are left
+    assert state.phase == "guess"
+    assert [len(tiles) for tiles in state.event_tiles] and sum(len(tiles) for tiles in state.event_tiles) == 6
+
+
+def test_a_worlds_winning_chance_is_a_soft_minimum_of_every_seats_clue():
+    bot = LookaheadBot(0, seed=4)
+    view, _ = _play_to_card(4, 1, bot)
+    state = BelievedWorlds(bot.catch_up(view), 0).world_from_view(view, 0, random.Random(1))
+    state.clue = [0] * 6
+    state.suspicion = [0] * 6
+    chances = [win_chance(state, seat) for seat in range(4)]
+    assert sum(chances) == pytest.approx(1.0) and chances[0] == pytest.approx(0.25)  # all even: a four-way tie
+    state.clue[state.identity[2]] = 8  # seat 2's monk 8 clue higher
+    state.event_tiles[1] = [0]  # seat 1 ends the game 2 clue higher for its event tile
+    chances = [win_chance(state, seat) for seat in range(4)]
+    assert sum(chances) == pytest.approx(1.0)
+    assert chances[0] == chances[3] > chances[1] > chances[2]
+    assert chances[1] / chances[0] == pytest.approx(math.exp(-2 / 4.0))  # GAME_HEAT 4: e^(-Δclue / 4)
 
 
 @pytest.mark.parametrize("kind", ["destination", "pawn"])

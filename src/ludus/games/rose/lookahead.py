@@ -43,6 +43,12 @@ credited the others' answer. It lowered the final clue on every set but won no g
 end can end it or, with time tiles, keep it going; with the switch each way is an option of its own in the look-ahead,
 its time tiles there kept or spent as it says. The ways rarely part: +0.3 points over 800 games, 14 of them different
 (docs/bots.md, "Each way of a card looked ahead, four times the worlds, and the hard level told the truth").
+
+**To the game's end** (``horizon`` ``"game"``, screened 2026-12-04's fifth session, not registered). A look-ahead plays
+on through every day and revelation to the last day's end, and is judged by its winning chance in the world
+(``win_chance``: a soft minimum of every seat's clue there, the final guesses not counted) from the end of its own turn
+to that end, ``win_scale`` clue per unit of chance. It won no games: −0.75 points over 400 (docs/bots.md, "To the
+game's end, judged by the winning chance").
 """
 
 from __future__ import annotations
@@ -67,7 +73,23 @@ WORLDS = 24
 SHARE = 1.0
 """How much of the opponents' expected effect is added to the exact value."""
 STEP_LIMIT = 160
-"""Decisions played at most in one look-ahead (a safety net; a day ends well before)."""
+"""Decisions played at most in one look-ahead of a day (a safety net; a day ends well before)."""
+GAME_HEAT = 4.0
+"""With ``horizon`` ``"game"``: the soft minimum's temperature of a world's final clue (the guesses still to come)."""
+WIN_SCALE = 20.0
+"""With ``horizon`` ``"game"``: clue per unit of winning chance (near a four-way tie one clue is about 1/20 of it)."""
+
+
+def win_chance(s: RoseState, seat: int, heat: float = GAME_HEAT) -> float:
+    """The seat's chance to end lowest in a world, a soft minimum of every seat's clue there (its own colour's clue,
+    today's coming conversion and its event tiles), the final guesses not counted."""
+    conv = (conversion_awards(s.suspicion, s.ed.conversion, 2 if s.today == ev.CAUGHT else 1)
+            if s.phase == "turn" else [0] * len(COLOURS))
+    tile = s.ed.event_tile_clue
+    final = [s.clue[c] + conv[c] + tile * len(s.event_tiles[who]) for who, c in enumerate(s.identity)]
+    low = min(final)
+    chance = [math.exp((low - f) / heat) for f in final]
+    return chance[seat] / sum(chance)
 
 
 def weighted(s: RoseState, w: list[float], seat: int) -> float:
@@ -101,7 +123,11 @@ class LookaheadBot(HardBot):
         still answer it, the next day (off: it is answered by nothing, so ending the day looks safer than it is)."""
         self.horizon = horizon
         """How far a look-ahead plays: to its next card (``"turn"``) or on, its own turns by the greedy rule with its
-        leader weights, to the end of the day (``"day"``)."""
+        leader weights, to the end of the day (``"day"``) or of the last day (``"game"``: judged by its chance to
+        end lowest in the world, ``win_chance``, from the end of its own turn to the last day's end, times
+        ``win_scale``)."""
+        self.game_heat = GAME_HEAT
+        self.win_scale = WIN_SCALE
         self.players = players
         """The player counts at which it looks ahead (``None``: every count); at the others it is ``HardBot``."""
         self.moves = False
@@ -182,6 +208,11 @@ class LookaheadBot(HardBot):
                 way = card if isinstance(card, Way) else Way(card, None)
                 game.game.apply(state, me, way.card)
                 after = self.play_out(game, state, w, rng, own_turn=True, others=others, ends=way.ends)
+                if self.horizon == "game":
+                    before = win_chance(state, me, self.game_heat)
+                    self.play_out(game, state, w, rng, own_turn=False, others=others)
+                    answered[card] = self.win_scale * (win_chance(state, me, self.game_heat) - before)
+                    continue
                 if after is None:
                     answered[card] = None
                     continue
@@ -202,8 +233,9 @@ class LookaheadBot(HardBot):
         own time tiles this turn are kept (``True``: the day ends) or go by the greedy rule (``False``, ``None``)."""
         me = self.seat
         day = state.day
-        for _ in range(STEP_LIMIT):
-            if state.phase != "turn" or state.day != day:
+        whole = not own_turn and self.horizon == "game"
+        for _ in range(STEP_LIMIT * (state.ed.days if whole else 1)):
+            if state.phase in ("guess", "over") or (not whole and (state.phase != "turn" or state.day != day)):
                 break
             found = game.game.decisions(state)
             if not found:
@@ -257,5 +289,5 @@ def hard_bot(game: Any, seat: int, seed: int | None) -> LookaheadBot:
 
 __all__ = [
     "HARD_HORIZON", "HARD_PLAYERS", "HARD_REVEAL_SHIFT", "HARD_SHELTER", "HARD_WORLDS", "LookaheadBot", "Way",
-    "hard_bot", "lookahead_bot", "weighted",
+    "hard_bot", "lookahead_bot", "weighted", "win_chance",
 ]
