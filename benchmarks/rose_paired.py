@@ -17,7 +17,11 @@ what the look-ahead adds to the exact values, game for game. Diagnostics, to bou
 - ``truth``: hard whose belief is told the opponents' true identities (a cheat: its weights, guesses and
   revelations see the real assignment; what it thinks the readers read of it is unchanged);
 - ``truthlook``: the same for the hard level as registered (``lookahead``): its look-ahead's worlds hold the true
-  identities too (the easy seats' decoys are still inferred).
+  identities too (the easy seats' decoys are still inferred);
+- ``decoylook``: the hard level as registered told every easy seat's two decoys (its easy-rule model, ``EasyModel``,
+  keeps only the hypotheses with the true pair; the identities are still inferred, sharper for knowing the pairs).
+  In every game of a run with it, base and candidates alike, the easy seats draw their decoys before the first
+  move (``GreedyBot._decoys``; otherwise at their first weighing), so that the pairs exist to be told.
 
 Keep seed 2026 for the final check (``level_strength.py``); screen on another seed range.
 
@@ -40,7 +44,10 @@ from ludus.ai.stats import wilson_interval
 from ludus.engine import load_game
 from ludus.games.rose import lookahead, simulate
 from ludus.games.rose.belief import Assignment, Belief
+from ludus.games.rose.bots import GreedyBot
+from ludus.games.rose.components import COLOUR_INDEX, COLOURS
 from ludus.games.rose.hard import HardBot
+from ludus.games.rose.policy import HYPOTHESES, EasyModel
 
 PROGRESS = 400
 """Print the paired differences so far every this many games."""
@@ -82,11 +89,45 @@ def truth_lookahead(seat: int, seed: int) -> HardBot:
     return bot
 
 
+class ToldEasyModel(EasyModel):
+    """The easy rule's model told each opponent's two decoys: every other pair is ruled out (diagnostic only)."""
+
+    told: dict[int, frozenset[int]]
+
+    def hypotheses(self, opponent: int, signs: bool = True) -> list[float]:
+        logs = super().hypotheses(opponent, signs)
+        pair = self.told.get(opponent)
+        if pair is None:
+            return logs
+        return [v if decoys == pair else v - 1e6 for v, (_, decoys) in zip(logs, HYPOTHESES, strict=True)]
+
+
+class DecoyLookahead(lookahead.LookaheadBot):
+    """The hard level told the easy seats' decoys (diagnostic)."""
+
+    told: dict[int, frozenset[int]]
+
+    def catch_up(self, view: Mapping[str, Any]) -> Belief:
+        belief = super().catch_up(view)
+        if self.easy is not None and not isinstance(self.easy, ToldEasyModel):
+            self.easy.__class__ = ToldEasyModel  # the same model; only its hypotheses are told the pairs
+            self.easy.told = self.told
+        return belief
+
+
+def decoy_lookahead(seat: int, seed: int) -> HardBot:
+    """The hard level as registered (``lookahead.hard_bot``), told the easy seats' decoys."""
+    bot = lookahead.hard_bot(None, seat, seed)
+    bot.__class__ = DecoyLookahead
+    return bot
+
+
 KINDS: dict[str, Callable[[int, int], HardBot]] = {
     "hard": HardBot,
     "truth": TruthBot,
     "lookahead": lambda seat, seed: lookahead.hard_bot(None, seat, seed),
     "truthlook": truth_lookahead,
+    "decoylook": decoy_lookahead,
 }
 
 
@@ -140,6 +181,11 @@ def play(job: Job, spec: str) -> Played:
     bots: list[Any] = [make_bot(spec, seat, simulate.bot_seed(deal, seat), identity) if seat == first
                        else bot_for(game, seat, level, seed=simulate.bot_seed(deal, seat))
                        for seat, level in enumerate(seated)]
+    if any(other.startswith("decoylook") for other in (job.base, *job.candidates)):
+        told = {seat: frozenset(COLOUR_INDEX[c] for c in bot._decoys(COLOURS[identity[seat]]))
+                for seat, bot in enumerate(bots) if seat != first and type(bot) is GreedyBot}
+        if isinstance(bots[first], DecoyLookahead):
+            bots[first].told = told
     outcome = simulate.play_out(game, state, bots, f"game {job.number}")[0]
     row = outcome.details.get("breakdown", {}).get(first) or outcome.details.get("breakdown", {}).get(str(first), {})
     share = 1.0 / len(outcome.winners) if first in outcome.winners else 0.0
