@@ -158,6 +158,7 @@ def test_the_hard_level_looks_ahead_at_four_players_with_easy_rule_opponents_to_
     assert bot.horizon == "day"
     assert not bot.moves  # its move by the exact values (the move's look-ahead won no games: docs/bots.md)
     assert not bot.ways  # each card by its best way (the ways rarely part: docs/bots.md)
+    assert not bot.policy_reveals  # the markers the easy seats reveal are not judged (screened: docs/bots.md)
     # it sees the monks the easy seats shelter and what its revelations do to their pushes
     assert (bot.shelter, bot.reveal_shift) == (32.0, 3.0)
     assert HardBot.shelter == HardBot.reveal_shift == 0.0  # the class's defaults stay off

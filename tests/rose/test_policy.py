@@ -6,12 +6,12 @@ import random
 from typing import Any
 
 from ludus.ai import bot_for
-from ludus.engine import Decision, visible_events
+from ludus.engine import Decision, Event, visible_events
 from ludus.games.rose.bots import DECOY_WEIGHT
 from ludus.games.rose.components import COLOURS
 from ludus.games.rose.game import GAME
 from ludus.games.rose.hard import HardBot, days_left
-from ludus.games.rose.policy import EasyModel, board_of, update_board
+from ludus.games.rose.policy import HYPOTHESES, EasyModel, board_of, update_board
 from ludus.games.rose.state import RoseState
 
 SEAT = 0
@@ -243,3 +243,31 @@ def test_a_revelation_moves_the_easy_seats_pushes_from_the_colour_revealed_to_th
     weights = watcher.weights(view)
     shifts = {colour: watcher.pushes_shift(view, revealing(colour), weights) for colour in decision.options}
     assert choice == max(shifts, key=shifts.__getitem__)
+
+
+def test_with_reveals_a_marker_an_opponent_reveals_is_read_as_none_of_its_decoys():
+    """The easy rule keeps its decoys hidden: it reveals a decoy only on a whim while another colour may be shown."""
+    state = GAME.setup(4, 3)
+    view = GAME.view(state, SEAT)
+    models = {}
+    for reveals in (False, True):
+        model = EasyModel(SEAT, 4)
+        model.reveals = reveals
+        model.sync(view)
+        shown = next(c for c in COLOURS if c != COLOURS[state.identity[1]])
+        model.see(Event("revealed", {"day": 1, "colours": {"0": COLOURS[state.identity[2]], "1": shown,
+                                                             "2": COLOURS[state.identity[3]],
+                                                             "3": COLOURS[state.identity[0]]}}))
+        models[reveals] = model
+    assert models[False].hypotheses(1) == [0.0] * len(HYPOTHESES)  # off: only moves and signs are judged
+    logs = models[True].hypotheses(1)
+    c = COLOURS.index(shown)
+    for own in range(len(COLOURS)):
+        if own == c:
+            continue
+        hidden = [v for (o, pair), v in zip(HYPOTHESES, logs, strict=True) if o == own and c not in pair]
+        decoy = [v for (o, pair), v in zip(HYPOTHESES, logs, strict=True) if o == own and c in pair]
+        assert min(hidden) > max(decoy) + 1.0  # a pair with the revealed colour in it is far less likely
+        assert max(hidden) == min(hidden)  # the other pairs are all alike
+    assert models[True].decoys(1)[c] < 0.1 < min(p for i, p in enumerate(models[True].decoys(1)) if i != c)
+    assert 0 not in models[True].revealed  # its own marker is not judged

@@ -215,6 +215,8 @@ class HardBot(MediumBot):
     policy_keep = 1.0
     """With ``policy``: the share of the belief's own per-act evidence about an opponent that is kept
     (1: the rule's likelihood is added on top; 0: it replaces the per-act ratios)."""
+    policy_reveals = False
+    """With ``policy``: judge the markers each opponent reveals by the easy rule too (it keeps its decoys hidden)."""
     policy_heat = POLICY_HEAT
     policy_slip = POLICY_SLIP
     draw_from = math.inf
@@ -286,6 +288,7 @@ class HardBot(MediumBot):
         easy = self.easy
         if self.policy and easy is None:
             easy = self.easy = EasyModel(self.seat, view["players"], self.policy_heat, self.policy_slip)
+            easy.reveals = self.policy_reveals
         if pending:
             self.pending = []
             for event in pending:

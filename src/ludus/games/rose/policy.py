@@ -155,6 +155,11 @@ class EasyModel:
         """Per opponent, how many of its choices were judged (for reports and tests)."""
         self.uniform: dict[int, float] = {}
         """Per opponent: log-likelihood of its judged choices if each were made uniformly at random."""
+        self.reveals = False
+        """Judge the markers each opponent reveals too (the easy rule reveals no decoy while it may reveal another
+        colour: ``GreedyBot._choose_revelation``); off: only its moves and signs."""
+        self.revealed: dict[int, list[float]] = {}
+        """Per opponent, per hypothesis: log-likelihood of the markers it revealed (with ``reveals``)."""
         self._recorder = _Recorder(seat, 0)
 
     # --- the board ----------------------------------------------------------------------------
@@ -176,6 +181,10 @@ class EasyModel:
             self.card = None
         board = self.board
         actor = self.actor
+        if board is not None and self.reveals and kind == "revealed":
+            for who, colour in (data.get("colours") or {}).items():
+                if str(who).isdigit() and int(who) != self.seat and int(who) < self.players and colour in COLOURS:
+                    self.judge_revelation(board, int(who), colour)
         if board is not None and isinstance(actor, int) and actor != self.seat and 0 <= actor < self.players:
             if kind == "move":
                 self.judge_move(board, actor, data)
@@ -275,10 +284,30 @@ class EasyModel:
         self.judged[actor] = self.judged.get(actor, 0) + 1
         self.uniform[actor] = self.uniform.get(actor, 0.0) - math.log(2.0)
 
+    def judge_revelation(self, board: Mapping[str, Any], actor: int, colour: str) -> None:
+        """The easy rule reveals one of the colours it may (not its own, not yet face up) that is not a decoy,
+        unless all are (``WHIM`` of the time any of them)."""
+        c = COLOURS.index(colour)
+        shown = set(board["seats"][actor]["revealed"])
+        row = self.revealed.setdefault(actor, [0.0] * len(HYPOTHESES))
+        count = len(COLOURS) - 1 - len(shown)
+        for h, (own, pair) in enumerate(HYPOTHESES):
+            options = [x for x in range(len(COLOURS)) if x != own and COLOURS[x] not in shown]
+            if own == c or c not in options:
+                rule = 1.0 / max(1, len(options))  # not this hypothesis' concern: the belief rules it out
+            else:
+                kept = [x for x in options if x not in pair] or options
+                rule = WHIM / len(options) + (1.0 - WHIM) * (1.0 / len(kept) if c in kept else 0.0)
+            row[h] += math.log((1.0 - self.slip) * rule + self.slip / max(1, len(options)))
+        self.judged[actor] = self.judged.get(actor, 0) + 1
+        self.uniform[actor] = self.uniform.get(actor, 0.0) - math.log(max(1, count))
+
     # --- per colour ---------------------------------------------------------------------------
     def hypotheses(self, opponent: int, signs: bool = True) -> list[float]:
         """Per hypothesis (``HYPOTHESES``), log P(the opponent's judged choices | it)."""
         moves = self.moves.get(opponent, [0.0] * len(HYPOTHESES))
+        if opponent in self.revealed:
+            moves = [a + b for a, b in zip(moves, self.revealed[opponent], strict=True)]
         if not signs:
             return list(moves)
         signed = self.signs.get(opponent, [0.0] * len(HYPOTHESES))
