@@ -24,9 +24,9 @@ from ludus.ai import bot_for
 from ludus.ai.backends import Backend, run_jobs
 from ludus.engine import Decision, load_game
 from ludus.games.rose import lookahead, simulate
-from ludus.games.rose.bots import GreedyBot
-from ludus.games.rose.components import COLOUR_INDEX, COLOURS
+from ludus.games.rose.components import COLOURS
 from ludus.games.rose.hard import HardBot
+from rose_paired import drawn_decoys  # benchmarks/ is on the path when a benchmark runs
 
 
 @dataclass(frozen=True)
@@ -68,9 +68,7 @@ def play(job: Job) -> list[Reading]:
                        else bot_for(game, seat, level, seed=simulate.bot_seed(deal, seat))
                        for seat, level in enumerate(seated)]
     bots[first].policy_reveals = job.reveals
-    told = {seat: frozenset(COLOUR_INDEX[c] for c in bot._decoys(COLOURS[state.identity[seat]]))
-            for seat, bot in enumerate(bots) if seat != first and type(bot) is GreedyBot}
-    reader = Reader(bots[first], told)
+    reader = Reader(bots[first], drawn_decoys(bots, list(state.identity)))
     bots[first].choose = reader.choose
     simulate.play_out(game, state, bots, f"game {job.number}")
     return reader.readings

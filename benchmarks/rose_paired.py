@@ -122,6 +122,12 @@ def decoy_lookahead(seat: int, seed: int) -> HardBot:
     return bot
 
 
+def drawn_decoys(bots: list[Any], identity: list[int]) -> dict[int, frozenset[int]]:
+    """Every easy seat's two decoys (colour indices), drawn now, before the first move (``GreedyBot._decoys``)."""
+    return {seat: frozenset(COLOUR_INDEX[c] for c in bot._decoys(COLOURS[identity[seat]]))
+            for seat, bot in enumerate(bots) if type(bot) is GreedyBot}
+
+
 KINDS: dict[str, Callable[[int, int], HardBot]] = {
     "hard": HardBot,
     "truth": TruthBot,
@@ -182,8 +188,7 @@ def play(job: Job, spec: str) -> Played:
                        else bot_for(game, seat, level, seed=simulate.bot_seed(deal, seat))
                        for seat, level in enumerate(seated)]
     if any(other.startswith("decoylook") for other in (job.base, *job.candidates)):
-        told = {seat: frozenset(COLOUR_INDEX[c] for c in bot._decoys(COLOURS[identity[seat]]))
-                for seat, bot in enumerate(bots) if seat != first and type(bot) is GreedyBot}
+        told = drawn_decoys(bots, identity)
         if isinstance(bots[first], DecoyLookahead):
             bots[first].told = told
     outcome = simulate.play_out(game, state, bots, f"game {job.number}")[0]

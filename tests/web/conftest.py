@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from served import QUICK_GRACE, Served, serve
+from served import QUICK_GRACE, Served, serving
 
 ROOT = Path(__file__).parent.parent.parent
 ARTIFACTS = ROOT / "test-artifacts"
@@ -19,21 +19,15 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
 
 @pytest.fixture(scope="session")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
-    running = serve(tmp_path_factory.mktemp("web"))
-    try:
+    with serving(tmp_path_factory.mktemp("web")) as running:
         yield running
-    finally:
-        running.kill()
 
 
 @pytest.fixture(scope="session")
 def quick_served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     """A server whose players may hand an empty seat to a bot after one second (the shared one: after an hour)."""
-    running = serve(tmp_path_factory.mktemp("quick"), "--seat-grace", str(QUICK_GRACE))
-    try:
+    with serving(tmp_path_factory.mktemp("quick"), "--seat-grace", str(QUICK_GRACE)) as running:
         yield running
-    finally:
-        running.kill()
 
 
 @pytest.fixture(scope="session")

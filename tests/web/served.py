@@ -7,6 +7,8 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -71,3 +73,13 @@ def free_port() -> int:
 def serve(folder: Path, *extra: str) -> Served:
     port = free_port()
     return Served(f"http://127.0.0.1:{port}", f"sqlite:///{folder / 'ludus.sqlite3'}", port, extra=extra).start()
+
+
+@contextmanager
+def serving(folder: Path, *extra: str) -> Iterator[Served]:
+    """A started ``ludus serve`` (``serve``), killed when the block ends."""
+    running = serve(folder, *extra)
+    try:
+        yield running
+    finally:
+        running.kill()

@@ -330,21 +330,19 @@ function drawnTargets(root) {
 // arrived. A look moves the page only if the question or its targets left the window. Whatever the player does (a
 // tap, a key, a scroll) ends that: the page never moves under a player's hand. (Once it stopped after 1.5 s, so a
 // notice that came while the player was thinking pushed the board below the window.)
-const settling = new Set();  // roots whose question was brought into view, untouched since
+const settling = new Map();  // root → when its question was brought into view (untouched since)
 let pageWatch = null;
 let lastInput = 0;
-const since = new WeakMap();  // root → when its question was brought into view
 
 function watchSettling(root) {
-  settling.add(root);
-  since.set(root, performance.now());
+  settling.set(root, performance.now());
   if (pageWatch || typeof ResizeObserver !== "function") return;
   for (const kind of ["pointerdown", "keydown", "wheel", "touchstart"]) {
     document.addEventListener(kind, () => { lastInput = performance.now(); }, { capture: true, passive: true });
   }
   pageWatch = new ResizeObserver(() => {
-    for (const watched of settling) {
-      if (lastInput > since.get(watched) || !watched.isConnected || !watched.dataset.question) settling.delete(watched);
+    for (const [watched, since] of settling) {
+      if (lastInput > since || !watched.isConnected || !watched.dataset.question) settling.delete(watched);
       else look(watched, false);
     }
   });
