@@ -10,6 +10,7 @@ both per day.
 
     .venv/bin/python benchmarks/rose_decoys.py --games 16 --seed 42000
     .venv/bin/python benchmarks/rose_decoys.py --games 16 --seed 42000 --reveals
+    .venv/bin/python benchmarks/rose_decoys.py --games 16 --seed 42000 --cards
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from ludus.engine import Decision, load_game
 from ludus.games.rose import lookahead, simulate
 from ludus.games.rose.components import COLOURS
 from ludus.games.rose.hard import HardBot
+from ludus.games.rose.policy import CARD_WEIGHT
 from rose_paired import drawn_decoys  # benchmarks/ is on the path when a benchmark runs
 
 
@@ -34,6 +36,8 @@ class Job:
     number: int
     seed: int
     reveals: bool
+    cards: bool
+    card_weight: float
 
 
 Reading = tuple[int, float, bool]  # (day, the true pair's mean decoy chance, its two likeliest decoys are the pair)
@@ -68,6 +72,8 @@ def play(job: Job) -> list[Reading]:
                        else bot_for(game, seat, level, seed=simulate.bot_seed(deal, seat))
                        for seat, level in enumerate(seated)]
     bots[first].policy_reveals = job.reveals
+    bots[first].policy_cards = job.cards
+    bots[first].policy_card_weight = job.card_weight
     reader = Reader(bots[first], drawn_decoys(bots, list(state.identity)))
     bots[first].choose = reader.choose
     simulate.play_out(game, state, bots, f"game {job.number}")
@@ -79,16 +85,20 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=16)
     parser.add_argument("--seed", type=int, default=42000)
     parser.add_argument("--reveals", action="store_true", help="the model judges the markers revealed too")
+    parser.add_argument("--cards", action="store_true", help="the model judges the cards played too")
+    parser.add_argument("--card-weight", type=float, default=CARD_WEIGHT,
+                        help="with --cards: the share of a card's log-likelihood counted")
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
     chance: dict[int, list[float]] = defaultdict(list)
     named: dict[int, list[bool]] = defaultdict(list)
-    jobs = [Job(number, args.seed, args.reveals) for number in range(args.games)]
+    jobs = [Job(number, args.seed, args.reveals, args.cards, args.card_weight) for number in range(args.games)]
     for readings in run_jobs(play, jobs, Backend(workers=args.workers)):
         for day, mean, right in readings:
             chance[day].append(mean)
             named[day].append(right)
-    print(f"hard vs easy,easy,easy, seed {args.seed}, {args.games} games, reveals {args.reveals}")
+    print(f"hard vs easy,easy,easy, seed {args.seed}, {args.games} games, reveals {args.reveals}, "
+          f"cards {args.cards} (weight {args.card_weight})")
     print("day  readings  true decoys' mean chance  likeliest two are the pair")
     for day in sorted(chance):
         print(f"{day:>3}  {len(chance[day]):>8}  {statistics.fmean(chance[day]):>24.3f}  "

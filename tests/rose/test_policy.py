@@ -60,8 +60,9 @@ def test_the_board_kept_from_the_events_is_the_board_the_seat_is_shown():
         if view["phase"] != "turn":
             continue
         shown = board_of(view)
-        for key in ("suspicion", "clue", "event", "sundial", "seats"):
+        for key in ("suspicion", "clue", "event", "sundial", "seats", "unseen"):
             assert board[key] == shown[key], key
+        assert sorted(board["hand"]) == sorted(shown["hand"])
         for name, place in shown["buildings"].items():
             assert sorted(board["buildings"][name]["pawns"]) == sorted(place["pawns"])
             assert sorted(t["id"] for t in board["buildings"][name]["tiles"]) == sorted(t["id"] for t in place["tiles"])
@@ -271,3 +272,56 @@ def test_with_reveals_a_marker_an_opponent_reveals_is_read_as_none_of_its_decoys
         assert max(hidden) == min(hidden)  # the other pairs are all alike
     assert models[True].decoys(1)[c] < 0.1 < min(p for i, p in enumerate(models[True].decoys(1)) if i != c)
     assert 0 not in models[True].revealed  # its own marker is not judged
+
+
+def test_with_cards_the_cards_an_easy_opponent_plays_point_at_its_colour_and_decoys():
+    """The easy rule plays the best card of its hand: judged against what its hand may hold, the cards it played
+    are better explained by its own colour and decoys than by most other hypotheses."""
+    ranks = []
+    for game_seed in (5, 6):
+        state = GAME.setup(4, game_seed)
+        bots = [bot_for(GAME, seat, "easy", seed=50 + game_seed * 4 + seat) for seat in range(4)]
+        watcher = HardBot(SEAT, seed=1)
+        watcher.policy = 1.0
+        watcher.policy_cards = True
+        for bot in bots:
+            bot._decoys(COLOURS[state.identity[bot.seat]])  # drawn now, to be compared at the end
+        _watch(state, bots, watcher, 5)
+        model = watcher.easy
+        assert isinstance(model, EasyModel) and model.cards
+        for opponent in range(1, 4):
+            pair = frozenset(COLOURS.index(c) for c in bots[opponent].decoys)
+            truth = HYPOTHESES.index((state.identity[opponent], pair))
+            row = model.carded[opponent]
+            ranks.append(sorted(row, reverse=True).index(row[truth]))
+            assert model.hypotheses(opponent) != model.hypotheses(opponent, cards=False)
+    # of 60 hypotheses: a card choice alone tells little, but together they rank the truth well above the middle
+    assert sum(ranks) / len(ranks) < 15, ranks
+
+
+def test_without_cards_no_card_is_judged():
+    watcher = HardBot(SEAT, seed=1)
+    watcher.policy = 1.0
+    _play(2, 2, [watcher])
+    assert watcher.easy is not None and not watcher.easy.carded
+
+
+def test_with_cards_a_world_deals_each_opponent_the_hand_its_plays_make_likely():
+    state = GAME.setup(4, 9)
+    view = GAME.view(state, SEAT)
+    model = EasyModel(SEAT, 4)
+    model.cards = True
+    model.sync(view)
+    ed = state.ed
+    world = GAME.world_from_view(view, SEAT, random.Random(1))
+    unseen = sorted(c for o in range(1, 4) for c in world.hands[o]) + sorted(world.draw)
+    # opponent 1 surely holds the first three unseen cards under hypothesis 0, and any of them under the others
+    model.hands.start(1, [ed.card_ids[c] for c in unseen], 3)
+    for h, row in enumerate(model.hands.chances[1]):
+        for card in row:
+            row[card] = 1.0 if h == 0 and card in {ed.card_ids[c] for c in unseen[:3]} else (0.0 if h == 0 else 0.05)
+    model.deal_hands(world, {1: 0, 2: 0, 3: 0}, random.Random(2))
+    assert sorted(world.hands[1]) == unseen[:3]
+    assert sorted([c for o in range(1, 4) for c in world.hands[o]] + world.draw) == sorted(unseen)
+    assert [len(world.hands[o]) for o in range(4)] == [len(state.hands[o]) for o in range(4)]
+    assert world.hands[SEAT] == state.hands[SEAT]

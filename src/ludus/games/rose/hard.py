@@ -69,9 +69,9 @@ from ludus.engine import Choice, Decision, Event
 from .belief import LOG_LR, Belief, feature
 from .bots import GreedyBot, Tracks, coming_clue, edition_of, held_by_another
 from .components import COLOUR_INDEX, COLOURS
+from .policy import CARD_WEIGHT, EasyModel
 from .policy import HEAT as POLICY_HEAT
 from .policy import SLIP as POLICY_SLIP
-from .policy import EasyModel
 from .state import RoseState
 from .strong import MediumBot, days_to_play
 
@@ -217,6 +217,13 @@ class HardBot(MediumBot):
     (1: the rule's likelihood is added on top; 0: it replaces the per-act ratios)."""
     policy_reveals = False
     """With ``policy``: judge the markers each opponent reveals by the easy rule too (it keeps its decoys hidden)."""
+    policy_cards = False
+    """With ``policy``: judge the card each opponent plays by the easy rule too (it plays the best of its hand)."""
+    policy_card_weight = CARD_WEIGHT
+    """With ``policy_cards``: the share of a card choice's log-likelihood counted."""
+    policy_hands = False
+    """With ``policy_cards`` and ``rule_worlds``: a look-ahead's world deals each opponent the hand it may hold
+    under its drawn hypothesis (``EasyModel.deal_hands``), not any unseen cards."""
     policy_heat = POLICY_HEAT
     policy_slip = POLICY_SLIP
     draw_from = math.inf
@@ -289,6 +296,8 @@ class HardBot(MediumBot):
         if self.policy and easy is None:
             easy = self.easy = EasyModel(self.seat, view["players"], self.policy_heat, self.policy_slip)
             easy.reveals = self.policy_reveals
+            easy.cards = self.policy_cards
+            easy.card_weight = self.policy_card_weight
         if pending:
             self.pending = []
             for event in pending:
@@ -465,7 +474,11 @@ class HardBot(MediumBot):
         player holds it); otherwise none (the fast greedy policy's ±1)."""
         if not self.rule_worlds or self.easy is None:
             return {}
-        return self.easy.drawn_weights(world.identity, self.rng)
+        if not self.policy_hands:
+            return self.easy.drawn_weights(world.identity, self.rng)
+        chosen = self.easy.drawn(world.identity, self.rng)
+        self.easy.deal_hands(world, chosen, self.rng)
+        return self.easy.weights_of(chosen)
 
     def easy_trust(self, easy: EasyModel, opponent: int) -> float:
         """How far an opponent counts as playing by the easy rule: 1 while the rule explains its choices as well as

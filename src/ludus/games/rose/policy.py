@@ -10,8 +10,11 @@ the log-likelihood of the choices actually made; a colour's likelihood is the me
 
 ``EasyModel`` keeps the public board itself: a copy of the last view its seat was shown, brought up to date
 by the public events that follow (moves, tracks, task tiles, conversions, revealed markers), so every
-opponent's choice is judged on the board it was made from. Only what every seat sees is used: the card
-choice (it depends on the hidden hand) and the time-tile answers are not judged.
+opponent's choice is judged on the board it was made from. Only what every seat sees is used: the time-tile
+answers are not judged, and the card choice only with ``cards`` (off by default): it depends on the hidden hand, so
+it is judged against what the hand may hold under each hypothesis (``hands.Hands``: the easy rule keeps the cards
+that lost to the ones it played). With ``cards`` the model can also deal a sampled world's opponents those hands
+(``deal_hands``).
 
 A choice is ``(1 − slip) × softmax(gain / heat) + slip × uniform`` under a hypothesis, so a player who does
 not follow the easy rule (a stronger level, a human) only flattens the evidence instead of ruling its true
@@ -30,6 +33,8 @@ from ludus.engine import Event
 
 from .bots import DECOY_WEIGHT, WHIM, GreedyBot, Tracks, coming_clue, edition_of, held_by_another
 from .components import COLOURS
+from .hands import Hands
+from .state import RoseState
 
 DECOYS = 2
 """The decoys the easy level protects besides its own monk."""
@@ -43,6 +48,12 @@ HEAT = 0.05
 """Softmax temperature of a modelled move choice, in clue points (the easy rule adds ≤ 0.01 of noise)."""
 SLIP = 0.15
 """The share of a modelled choice that is uniformly random (for players who do not follow the rule)."""
+CARD_NOISE = 0.05
+"""The easy rule adds up to this much noise to each card's score (``GreedyBot._choose_card``)."""
+CARD_WEIGHT = 1.0
+"""With ``cards``: the share of a card choice's log-likelihood counted."""
+HAND_FLOOR = 0.001
+"""With ``cards``: a card's least weight when a world's hands are dealt by what each opponent may hold."""
 SIGN_SLIP = WHIM / 2
 """The easy rule picks a sign at random ``WHIM`` of the time (never for its own monk): this goes against it."""
 
@@ -74,9 +85,19 @@ def board_of(view: Mapping[str, Any]) -> dict[str, Any]:
         "suspicion": dict(view["suspicion"]),
         "clue": dict(view["clue"]),
         "seats": [
-            {"seat": s["seat"], "revealed": list(s["revealed"]), "time_tiles": s["time_tiles"]} for s in view["seats"]
+            {"seat": s["seat"], "revealed": list(s["revealed"]), "time_tiles": s["time_tiles"], "cards": s.get("cards")}
+            for s in view["seats"]
         ],
+        "hand": [card["id"] for card in (view.get("you") or {}).get("hand", [])],
+        "unseen": unseen_cards(view),
     }
+
+
+def unseen_cards(view: Mapping[str, Any]) -> set[str]:
+    """The action cards a seat has not seen played and does not hold: the others' hands and the draw pile."""
+    seen = {card["id"] for card in view.get("discard") or []}
+    seen |= {card["id"] for card in (view.get("you") or {}).get("hand", [])}
+    return set(edition_of(view).card_ids) - seen
 
 
 def update_board(board: dict[str, Any], event: Event) -> None:
@@ -93,7 +114,21 @@ def update_board(board: dict[str, Any], event: Event) -> None:
     def suspicion(colour: str, amount: int) -> None:
         board["suspicion"][colour] = min(ed.suspicion_max, max(0, board["suspicion"][colour] + amount))
 
-    if kind == "move":
+    if kind == "card_played":
+        board["unseen"].discard(data.get("card"))
+        if data.get("card") in board["hand"]:
+            board["hand"].remove(data["card"])
+        seat = board["seats"][data["seat"]]
+        if isinstance(seat.get("cards"), int):
+            seat["cards"] -= 1
+    elif kind == "drew" and isinstance(board["seats"][data["seat"]].get("cards"), int):
+        board["seats"][data["seat"]]["cards"] += 1
+    elif kind == "drew_card":
+        board["unseen"].discard(data.get("card"))
+        board["hand"].append(data.get("card"))
+    elif kind == "reshuffled":
+        board["unseen"] = set(ed.card_ids) - set(board["hand"])
+    elif kind == "move":
         buildings = board["buildings"]
         pawns = buildings[data["from"]]["pawns"]
         if data["pawn"] in pawns:
@@ -160,6 +195,13 @@ class EasyModel:
         colour: ``GreedyBot._choose_revelation``); off: only its moves and signs."""
         self.revealed: dict[int, list[float]] = {}
         """Per opponent, per hypothesis: log-likelihood of the markers it revealed (with ``reveals``)."""
+        self.cards = False
+        """Judge the card each opponent plays too, against the cards it may have held (off: not judged)."""
+        self.card_weight = CARD_WEIGHT
+        self.hands = Hands(len(HYPOTHESES), slip, CARD_NOISE)
+        """With ``cards``: what each opponent may hold, per hypothesis."""
+        self.carded: dict[int, list[float]] = {}
+        """Per opponent, per hypothesis: log-likelihood of the cards it played (with ``cards``)."""
         self._recorder = _Recorder(seat, 0)
 
     # --- the board ----------------------------------------------------------------------------
@@ -195,6 +237,8 @@ class EasyModel:
                 and data.get("monk") in COLOURS
             ):
                 self.judge_sign(board, actor, data["monk"], data["amount"] < 0)
+        if board is not None and self.cards and kind in ("card_played", "drew", "drew_card"):
+            self.see_card(board, kind, data)
         if board is not None:
             update_board(board, event)
 
@@ -228,6 +272,32 @@ class EasyModel:
         bonus = self._recorder.move_value(board, pawn, building, proxy, 0.0)
         return self._recorder.found, bonus
 
+    def option_gains(self, board: Mapping[str, Any], options: Sequence[tuple[str, str]],
+                     weights: Sequence[Sequence[float]]) -> list[list[float]]:
+        """Per hypothesis (its ``weights`` row), the easy rule's gain of each move ``(pawn, building)``, less the
+        position's own worth (the same for every move)."""
+        buildings = board["buildings"]
+        event = board.get("event")
+        cache: dict[tuple[int, frozenset[str]], tuple[list[float], float]] = {}
+        found = []
+        for w in weights:
+            top = max(0.0, max(w))
+            gains = []
+            for i, (p, b) in enumerate(options):
+                there = [m for m in buildings[b]["pawns"] if m in COLOURS and m != p]
+                pushed = frozenset(m for m in there if w[COLOURS.index(m)] > 0) if p not in COLOURS else frozenset()
+                key = (i, pushed)
+                if key not in cache:
+                    cache[key] = self.outcome(board, p, b, pushed)
+                tracks, bonus = cache[key]
+                if (event == "mysterious" and p in COLOURS and "william" in buildings[b]["pawns"]) or (
+                    event == "culprits_heels" and p == "william"
+                ):
+                    bonus += 2 * top
+                gains.append(sum(x * y for x, y in zip(w, tracks, strict=True)) + bonus)
+            found.append(gains)
+        return found
+
     def judge_move(self, board: dict[str, Any], actor: int, data: Mapping[str, Any]) -> None:
         board["seat"] = actor  # the mover's own seat (Incredulous hits the others' time tiles)
         card = self.card
@@ -243,32 +313,81 @@ class EasyModel:
         if len(options) < 2:
             return
         chosen = options.index((pawn, target))
-        weights = self.weights(board, actor)
-        event = board.get("event")
-        cache: dict[tuple[int, frozenset[str]], tuple[list[float], float]] = {}
         row = self.moves.setdefault(actor, [0.0] * len(HYPOTHESES))
         uniform = self.slip / len(options)
-        for h, w in enumerate(weights):
-            top = max(0.0, max(w))
-            gains = []
-            for i, (p, b) in enumerate(options):
-                there = [m for m in buildings[b]["pawns"] if m in COLOURS and m != p]
-                pushed = frozenset(m for m in there if w[COLOURS.index(m)] > 0) if p not in COLOURS else frozenset()
-                key = (i, pushed)
-                if key not in cache:
-                    cache[key] = self.outcome(board, p, b, pushed)
-                tracks, bonus = cache[key]
-                if (event == "mysterious" and p in COLOURS and "william" in buildings[b]["pawns"]) or (
-                    event == "culprits_heels" and p == "william"
-                ):
-                    bonus += 2 * top
-                gains.append(sum(x * y for x, y in zip(w, tracks, strict=True)) + bonus)
+        for h, gains in enumerate(self.option_gains(board, options, self.weights(board, actor))):
             best = max(gains)
             total = sum(math.exp((g - best) / self.heat) for g in gains)
             share = math.exp((gains[chosen] - best) / self.heat) / total
             row[h] += math.log((1.0 - self.slip) * share + uniform)
         self.judged[actor] = self.judged.get(actor, 0) + 1
         self.uniform[actor] = self.uniform.get(actor, 0.0) - math.log(len(options))
+
+    def card_scores(self, board: dict[str, Any], actor: int, cards: Sequence[str]) -> list[list[float]]:
+        """Per hypothesis, the easy rule's score of each card (``GreedyBot._choose_card``, without its noise): the
+        best move it allows less what its hours cost (the time tiles it would spend, or the event tile)."""
+        ed = edition_of(board)
+        board["seat"] = actor
+        where = GreedyBot.where(board)
+        buildings = list(board["buildings"])
+        moves = [(p, b) for p in where for b in buildings if where[p] != b]
+        index = {move: i for i, move in enumerate(moves)}
+        gains = self.option_gains(board, moves, self.weights(board, actor))
+        left = ed.sundial_day - (board.get("sundial") or 0)
+        spendable = 0 if board.get("event") == "in_a_hurry" else board["seats"][actor]["time_tiles"]
+
+        def cost(hours: int) -> float:
+            if hours < left:
+                return 0.0
+            need = hours - left + 1
+            return need * GreedyBot.time_tile_value if need <= min(hours, spendable) else GreedyBot.event_tile_cost
+
+        ways_of: dict[tuple[Any, ...], list[tuple[list[int], float]]] = {}
+        keys = []
+        for cid in cards:
+            card = ed.card_views[ed.card_index[cid]]
+            key = (card["type"], card.get("monk"), card.get("building"), card.get("hours"))
+            keys.append(key)
+            if key in ways_of:
+                continue
+            if card["type"] == "monk":
+                ways = [([index[(card["monk"], b)] for b in buildings if (card["monk"], b) in index], card["hours"])]
+            elif card["type"] == "building":
+                there = card["building"]
+                ways = [([index[(p, there)] for p in where if (p, there) in index], card["hours"])]
+            else:
+                ways = [([index[(pawn, b)] for b in buildings if (pawn, b) in index], hours)
+                        for pawn, hours in (("william", ed.william_hours), ("adson", ed.adson_hours))]
+            ways_of[key] = [(moved, cost(hours)) for moved, hours in ways if moved]
+        found = []
+        for row in gains:
+            worth = {key: max((max(row[i] for i in moved) - spent for moved, spent in ways), default=-1e9)
+                     for key, ways in ways_of.items()}
+            found.append([worth[key] for key in keys])
+        return found
+
+    def see_card(self, board: dict[str, Any], kind: str, data: Mapping[str, Any]) -> None:
+        """Follow the cards: an opponent's play is judged against what its hand may hold (``hands.Hands``), and
+        a card that leaves the unseen ones (played by anybody, drawn by this seat) leaves every hand model."""
+        seats = board["seats"]
+        holding = {o: seats[o]["cards"] for o in range(self.players)
+                   if o != self.seat and isinstance(seats[o]["cards"], int)}
+        for opponent, held in holding.items():
+            if opponent not in self.hands.chances:
+                self.hands.start(opponent, board["unseen"], held)
+        card = data.get("card")
+        actor = data.get("seat")
+        if kind == "card_played" and actor in holding and card in board["unseen"] and holding[actor] > 1:
+            pool = sorted(board["unseen"] - {card})
+            scores = self.card_scores(board, actor, [card, *pool])
+            found = self.hands.played(actor, card, pool, scores, holding[actor])
+            row = self.carded.setdefault(actor, [0.0] * len(HYPOTHESES))
+            for h, value in enumerate(found):
+                row[h] += self.card_weight * value
+        if kind in ("card_played", "drew_card") and card in board["unseen"]:
+            self.hands.gone(card, {o: held - (o == actor and kind == "card_played") for o, held in holding.items()})
+        elif kind == "drew" and actor in holding:
+            self.hands.drew(actor, board["unseen"])
 
     def judge_sign(self, board: Mapping[str, Any], actor: int, colour: str, spared: bool) -> None:
         c = COLOURS.index(colour)
@@ -303,11 +422,14 @@ class EasyModel:
         self.uniform[actor] = self.uniform.get(actor, 0.0) - math.log(max(1, count))
 
     # --- per colour ---------------------------------------------------------------------------
-    def hypotheses(self, opponent: int, signs: bool = True) -> list[float]:
-        """Per hypothesis (``HYPOTHESES``), log P(the opponent's judged choices | it)."""
+    def hypotheses(self, opponent: int, signs: bool = True, cards: bool = True) -> list[float]:
+        """Per hypothesis (``HYPOTHESES``), log P(the opponent's judged choices | it) (``cards``: the cards it
+        played among them, if judged)."""
         moves = self.moves.get(opponent, [0.0] * len(HYPOTHESES))
         if opponent in self.revealed:
             moves = [a + b for a, b in zip(moves, self.revealed[opponent], strict=True)]
+        if cards and opponent in self.carded:
+            moves = [a + b for a, b in zip(moves, self.carded[opponent], strict=True)]
         if not signs:
             return list(moves)
         signed = self.signs.get(opponent, [0.0] * len(HYPOTHESES))
@@ -316,11 +438,12 @@ class EasyModel:
     def fit(self, opponent: int) -> float:
         """How far the easy rule leaves the opponent's choices unexplained: the best hypothesis' log-likelihood as
         a share of choosing uniformly at random (0: every choice as the rule would make it; about 0.15–0.2 for an
-        easy bot, more for a player who follows another rule; 1 before any judged choice)."""
+        easy bot, more for a player who follows another rule; 1 before any judged choice). The cards played are
+        not counted: what a uniform choice of them would be depends on the hand, which nobody saw."""
         uniform = self.uniform.get(opponent, 0.0)
         if uniform >= 0.0:
             return 1.0
-        return max(self.hypotheses(opponent)) / uniform
+        return max(self.hypotheses(opponent, cards=False)) / uniform
 
     def decoys(self, opponent: int) -> list[float]:
         """Per colour (``COLOURS`` order), the chance that it is one of the opponent's decoys: every (own colour,
@@ -335,13 +458,10 @@ class EasyModel:
                 row[c] += p / total
         return row
 
-    def drawn_weights(self, identity: Sequence[int], rng: random.Random) -> dict[int, list[float]]:
-        """Per opponent, the easy rule's colour weights (``COLOURS`` order) on the board now for its colour in
-        ``identity`` (a sampled world's), its two decoys drawn by how well each pair explains its choices."""
-        board = self.board
-        if board is None:
-            return {}
-        found: dict[int, list[float]] = {}
+    def drawn(self, identity: Sequence[int], rng: random.Random) -> dict[int, int]:
+        """Per opponent, a hypothesis (``HYPOTHESES`` index) for its colour in ``identity`` (a sampled world's), its
+        two decoys drawn by how well each pair explains its choices."""
+        found: dict[int, int] = {}
         for opponent in range(self.players):
             if opponent == self.seat:
                 continue
@@ -349,9 +469,42 @@ class EasyModel:
             logs = self.hypotheses(opponent)
             picks = [h for h, (o, _) in enumerate(HYPOTHESES) if o == own]
             top = max(logs[h] for h in picks)
-            chosen = rng.choices(picks, weights=[math.exp(logs[h] - top) for h in picks])[0]
-            found[opponent] = self.weights(board, opponent)[chosen]
+            found[opponent] = rng.choices(picks, weights=[math.exp(logs[h] - top) for h in picks])[0]
         return found
+
+    def drawn_weights(self, identity: Sequence[int], rng: random.Random) -> dict[int, list[float]]:
+        """Per opponent, the easy rule's colour weights (``COLOURS`` order) on the board now for its colour in
+        ``identity`` (a sampled world's), its two decoys drawn by how well each pair explains its choices."""
+        if self.board is None:
+            return {}
+        return self.weights_of(self.drawn(identity, rng))
+
+    def weights_of(self, chosen: Mapping[int, int]) -> dict[int, list[float]]:
+        """Per opponent, the easy rule's colour weights on the board now under its hypothesis in ``chosen``."""
+        board = self.board
+        if board is None:
+            return {}
+        return {opponent: self.weights(board, opponent)[h] for opponent, h in chosen.items()}
+
+    def deal_hands(self, world: RoseState, chosen: Mapping[int, int], rng: random.Random) -> None:
+        """Deal the opponents' hands of a sampled ``world`` again, each by what its hand may hold under its
+        hypothesis in ``chosen`` (with ``cards``; ``hands.Hands``), and the rest of their cards to the draw pile."""
+        if not self.cards:
+            return
+        ed = world.ed
+        opponents = [o for o in range(world.n) if o != self.seat]
+        free = sorted({c for o in opponents for c in world.hands[o]} | set(world.draw))
+        for opponent in opponents:
+            rows = self.hands.chances.get(opponent)
+            row = rows[chosen[opponent]] if rows is not None and opponent in chosen else {}
+            held = []
+            for _ in range(len(world.hands[opponent])):
+                pick = rng.choices(free, weights=[row.get(ed.card_ids[c], 0.0) + HAND_FLOOR for c in free])[0]
+                held.append(pick)
+                free.remove(pick)
+            world.hands[opponent] = held
+        rng.shuffle(free)
+        world.draw = free
 
     def colours(self, opponent: int, signs: bool = True) -> list[float]:
         """Per colour (``COLOURS`` order), log P(its judged choices | it is that colour): the mean over the
