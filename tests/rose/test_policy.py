@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from ludus.ai import bot_for
 from ludus.engine import Decision, Event, visible_events
 from ludus.games.rose.bots import DECOY_WEIGHT
@@ -325,3 +327,27 @@ def test_with_cards_a_world_deals_each_opponent_the_hand_its_plays_make_likely()
     assert sorted([c for o in range(1, 4) for c in world.hands[o]] + world.draw) == sorted(unseen)
     assert [len(world.hands[o]) for o in range(4)] == [len(state.hands[o]) for o in range(4)]
     assert world.hands[SEAT] == state.hands[SEAT]
+
+
+def test_with_keep_unplayed_a_revelation_keeps_a_colour_nobody_plays_hidden():
+    """A colour no opponent holds is a free look-alike at the final guesses: the switch charges revealing it."""
+    state = GAME.setup(4, 24)
+    bots = [bot_for(GAME, seat, "easy", seed=240 + seat) for seat in range(4)]
+    watcher = HardBot(SEAT, seed=1)
+    _watch(state, bots, watcher, 3)
+    while state.phase != "revelation":
+        decision = min(GAME.decisions(state), key=lambda d: d.seat)
+        events = GAME.apply(state, decision.seat, bots[decision.seat].choose(GAME.view(state, decision.seat), decision))
+        for seat, bot in enumerate(bots):
+            bot.observe(visible_events(events, seat))
+        watcher.observe(visible_events(events, SEAT))
+    view = GAME.view(state, SEAT)
+    decision = next(d for d in GAME.decisions(state) if d.seat == SEAT)
+    unplayed = watcher.unplayed(view)
+    nobody = [COLOURS[c] for c in state.unused_identity]
+    # two colours are nobody's; the belief, after three days, says which
+    assert sum(unplayed.values()) == pytest.approx(2.0)
+    assert min(unplayed[c] for c in nobody) > max(p for c, p in unplayed.items() if c not in nobody)
+    assert watcher.choose(view, decision) in nobody  # off: here it reveals one of them
+    watcher.keep_unplayed = 100.0
+    assert watcher.choose(view, decision) not in nobody

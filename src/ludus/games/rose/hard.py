@@ -221,6 +221,9 @@ class HardBot(MediumBot):
     """With ``policy``: judge the card each opponent plays by the easy rule too (it plays the best of its hand)."""
     policy_card_weight = CARD_WEIGHT
     """With ``policy_cards``: the share of a card choice's log-likelihood counted."""
+    keep_unplayed = 0.0
+    """Clue a revelation is charged per unit of the belief's chance that its colour is nobody's (0: off). Such a
+    colour is a free look-alike at the final guesses: no reader holds it, and its clue costs nobody."""
     policy_hands = False
     """With ``policy_cards`` and ``rule_worlds``: a look-ahead's world deals each opponent the hand it may hold
     under its drawn hypothesis (``EasyModel.deal_hands``), not any unseen cards."""
@@ -696,6 +699,7 @@ class HardBot(MediumBot):
         own = view["seats"][self.seat]
         self.lock = 1.0
         marker = edition_of(view).revelation_clue
+        unplayed = self.unplayed(view) if self.keep_unplayed else {}
         best, best_score = decision.options[0], -math.inf
         for colour in decision.options:
             seats = list(view["seats"])
@@ -708,9 +712,17 @@ class HardBot(MediumBot):
             )
             if self.reveal_shift:
                 score += self.reveal_shift * days_left(view) * self.pushes_shift(view, seats, weights)
+            if self.keep_unplayed:
+                score -= self.keep_unplayed * unplayed.get(colour, 0.0)
             if score > best_score:
                 best, best_score = colour, score
         return best
+
+    def unplayed(self, view: Mapping[str, Any]) -> dict[str, float]:
+        """Per colour not its own: the belief's chance that no opponent holds it (a colour nobody plays)."""
+        me = view["you"]["identity"]
+        marginals = self.catch_up(view).marginals(view)
+        return {c: max(0.0, 1.0 - sum(row.get(c, 0.0) for row in marginals.values())) for c in COLOURS if c != me}
 
     def pushes_shift(
         self, view: Mapping[str, Any], seats: list[Mapping[str, Any]], weights: Mapping[str, float]
