@@ -159,6 +159,9 @@ def test_the_hard_level_looks_ahead_at_four_players_with_easy_rule_opponents_to_
     assert not bot.moves  # its move by the exact values (the move's look-ahead won no games: docs/bots.md)
     assert not bot.ways  # each card by its best way (the ways rarely part: docs/bots.md)
     assert not bot.policy_reveals  # the markers the easy seats reveal are not judged (screened: docs/bots.md)
+    # the cards the opponents play are judged against what their hands may hold, and the worlds deal those hands
+    assert bot.policy_cards and bot.policy_hands and bot.cards_players == (4,)
+    assert not HardBot.policy_cards and not HardBot.policy_hands  # the class's defaults stay off
     # it sees the monks the easy seats shelter and what its revelations do to their pushes
     assert (bot.shelter, bot.reveal_shift) == (32.0, 3.0)
     assert HardBot.shelter == HardBot.reveal_shift == 0.0  # the class's defaults stay off

@@ -351,3 +351,12 @@ def test_with_keep_unplayed_a_revelation_keeps_a_colour_nobody_plays_hidden():
     assert watcher.choose(view, decision) in nobody  # off: here it reveals one of them
     watcher.keep_unplayed = 100.0
     assert watcher.choose(view, decision) not in nobody
+
+
+def test_the_cards_are_judged_only_at_the_player_counts_named():
+    for players, judged in ((3, False), (4, True), (5, False)):
+        state = GAME.setup(players, 1)
+        bot = HardBot(SEAT, seed=1)
+        bot.policy, bot.policy_cards, bot.cards_players = 1.0, True, (4,)
+        bot.catch_up(GAME.view(state, SEAT))
+        assert bot.easy is not None and bot.easy.cards is judged

@@ -224,6 +224,8 @@ class HardBot(MediumBot):
     keep_unplayed = 0.0
     """Clue a revelation is charged per unit of the belief's chance that its colour is nobody's (0: off). Such a
     colour is a free look-alike at the final guesses: no reader holds it, and its clue costs nobody."""
+    cards_players: tuple[int, ...] | None = None
+    """With ``policy_cards``: the player counts at which the cards are judged (``None``: all)."""
     policy_hands = False
     """With ``policy_cards`` and ``rule_worlds``: a look-ahead's world deals each opponent the hand it may hold
     under its drawn hypothesis (``EasyModel.deal_hands``), not any unseen cards."""
@@ -299,7 +301,7 @@ class HardBot(MediumBot):
         if self.policy and easy is None:
             easy = self.easy = EasyModel(self.seat, view["players"], self.policy_heat, self.policy_slip)
             easy.reveals = self.policy_reveals
-            easy.cards = self.policy_cards
+            easy.cards = self.policy_cards and (self.cards_players is None or view["players"] in self.cards_players)
             easy.card_weight = self.policy_card_weight
         if pending:
             self.pending = []

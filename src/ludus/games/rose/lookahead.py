@@ -33,6 +33,12 @@ conversion is where the others' answers count, and a look-ahead that stops at it
 it the hard level also counts the monks the easy seats shelter (``HardBot.shelter``) and what its revelations do to
 their pushes (``HardBot.reveal_shift``); figures in docs/bots.md, "To the day's end".
 
+**The cards the opponents play, and the hands they keep** (``HardBot.policy_cards`` and ``policy_hands``, the hard
+level's at four players since 2026-12-05). The easy rule plays the best card of its hand and keeps the others, so each
+card an opponent plays is judged against what its hand may hold under each hypothesis (``hands.Hands``), and each
+believed world deals the opponents those hands instead of any unseen cards: the easy seats' next plays in a world are
+the ones their hands allow (docs/bots.md, "The cards the opponents play, and the hands they keep").
+
 **The move looked ahead too** (``moves``, screened 2026-12-04's third session, not registered). Once the card is
 played, where its monk goes (``destination``) or which monk goes to its building (``pawn``) can be chosen the same way
 as the card: the best few by exact value (``HardBot.move_value``), each played on in the same believed worlds and
@@ -279,11 +285,14 @@ def lookahead_bot(game: Any, seat: int, seed: int | None) -> LookaheadBot:
 def hard_bot(game: Any, seat: int, seed: int | None) -> LookaheadBot:
     """The "hard" level: ``HardBot`` that sees the monks the easy seats shelter and what its revelations do to their
     pushes, and at four players looks ahead over the rest of the day, its best cards played on in believed worlds
-    where every opponent plays by the easy rule."""
+    where every opponent plays by the easy rule; there it also judges the cards the opponents play and deals each
+    world's opponents the hands those plays make likely (``HardBot.policy_cards``, ``policy_hands``)."""
     bot = LookaheadBot(seat, seed, candidates=CANDIDATES, worlds=HARD_WORLDS, rule_worlds=True,
                        players=HARD_PLAYERS, answer_day_end=True, horizon=HARD_HORIZON)
     bot.shelter = HARD_SHELTER
     bot.reveal_shift = HARD_REVEAL_SHIFT
+    bot.policy_cards = bot.policy_hands = True
+    bot.cards_players = HARD_PLAYERS
     return bot
 
 
