@@ -51,6 +51,11 @@ one-turn values.
   them on; that likelihood per colour is added to the belief (``Belief.shift``). Against three ``easy`` bots
   it names them sooner (the belief in their true colours after two days ≈ 0.87 against 0.75) and wins
   +3.75 points [+0.75, +6.75] on 800 fresh paired games (docs/bots.md).
+- **The cards the opponents play** (``policy_cards``; the hard level's at four players since 2026-12-05, with
+  ``policy_hands`` for its look-ahead's worlds). The easy rule plays the best card of its hand and keeps the others,
+  so each card an opponent plays is judged too, against what its hand may hold under each hypothesis
+  (``hands.Hands``); the worlds deal the opponents those hands. +3.5 points on 600 fresh paired games and +2.5 on
+  seed 2026's 400 (docs/bots.md). ``keep_unplayed`` (off) charges revealing a colour the belief says nobody holds.
 - **Readers' final guesses by the easy rule** (``easy_readers``, off). Each reader names the colour least of
   clue + 2 × its public tally of this seat's pushes (kept by a ``GreedyBot`` watcher, plus what the move being
   valued would add). It is named less (≈ −0.5 clue a game) but did not win more: +2.0 points on seed 12000,
