@@ -126,6 +126,22 @@ def _watch(state: RoseState, bots: list[Any], watcher: HardBot, until_day: int) 
     watcher.catch_up(GAME.view(state, SEAT))
 
 
+def _third_revelation(game_seed: int, bot_seed: int) -> tuple[RoseState, HardBot, dict[str, Any], Decision]:
+    """Four easy bots play to the revelation after day 3, a hard watcher beside seat 0 seeing its events. Returns
+    the game, the watcher, seat 0's view there and its revelation decision."""
+    state = GAME.setup(4, game_seed)
+    bots = [bot_for(GAME, seat, "easy", seed=bot_seed + seat) for seat in range(4)]
+    watcher = HardBot(SEAT, seed=1)
+    _watch(state, bots, watcher, 3)
+    while state.phase != "revelation":
+        decision = min(GAME.decisions(state), key=lambda d: d.seat)
+        events = GAME.apply(state, decision.seat, bots[decision.seat].choose(GAME.view(state, decision.seat), decision))
+        for seat, bot in enumerate(bots):
+            bot.observe(visible_events(events, seat))
+        watcher.observe(visible_events(events, SEAT))
+    return state, watcher, GAME.view(state, SEAT), next(d for d in GAME.decisions(state) if d.seat == SEAT)
+
+
 def test_worlds_drawn_by_the_rule_give_easy_opponents_their_own_colour_and_mostly_their_true_decoys():
     state = GAME.setup(4, 7)
     bots = [bot_for(GAME, seat, "easy", seed=70 + seat) for seat in range(4)]
@@ -213,18 +229,7 @@ def test_only_players_the_easy_rule_explains_count_as_protecting_decoys():
 
 
 def test_a_revelation_moves_the_easy_seats_pushes_from_the_colour_revealed_to_the_colours_left():
-    state = GAME.setup(4, 7)
-    bots = [bot_for(GAME, seat, "easy", seed=70 + seat) for seat in range(4)]
-    watcher = HardBot(SEAT, seed=1)
-    _watch(state, bots, watcher, 3)
-    while state.phase != "revelation":
-        decision = min(GAME.decisions(state), key=lambda d: d.seat)
-        events = GAME.apply(state, decision.seat, bots[decision.seat].choose(GAME.view(state, decision.seat), decision))
-        for seat, bot in enumerate(bots):
-            bot.observe(visible_events(events, seat))
-        watcher.observe(visible_events(events, SEAT))
-    view = GAME.view(state, SEAT)
-    decision = next(d for d in GAME.decisions(state) if d.seat == SEAT)
+    state, watcher, view, decision = _third_revelation(7, 70)
     me = COLOURS[state.identity[SEAT]]
     own = view["seats"][SEAT]
 
@@ -331,18 +336,7 @@ def test_with_cards_a_world_deals_each_opponent_the_hand_its_plays_make_likely()
 
 def test_with_keep_unplayed_a_revelation_keeps_a_colour_nobody_plays_hidden():
     """A colour no opponent holds is a free look-alike at the final guesses: the switch charges revealing it."""
-    state = GAME.setup(4, 24)
-    bots = [bot_for(GAME, seat, "easy", seed=240 + seat) for seat in range(4)]
-    watcher = HardBot(SEAT, seed=1)
-    _watch(state, bots, watcher, 3)
-    while state.phase != "revelation":
-        decision = min(GAME.decisions(state), key=lambda d: d.seat)
-        events = GAME.apply(state, decision.seat, bots[decision.seat].choose(GAME.view(state, decision.seat), decision))
-        for seat, bot in enumerate(bots):
-            bot.observe(visible_events(events, seat))
-        watcher.observe(visible_events(events, SEAT))
-    view = GAME.view(state, SEAT)
-    decision = next(d for d in GAME.decisions(state) if d.seat == SEAT)
+    state, watcher, view, decision = _third_revelation(24, 240)
     unplayed = watcher.unplayed(view)
     nobody = [COLOURS[c] for c in state.unused_identity]
     # two colours are nobody's; the belief, after three days, says which
