@@ -209,11 +209,15 @@ class GreedyBot:
 
     def time_cost(self, view: Mapping[str, Any], hours: int) -> float:
         """What playing ``hours`` costs: the tiles needed to keep the day going, or the event tile."""
+        return self.hours_cost(view, hours, self.spendable_tiles(view))
+
+    def hours_cost(self, view: Mapping[str, Any], hours: int, spendable: int) -> float:
+        """``time_cost`` for a player with ``spendable`` time tiles (another seat's, from the public board)."""
         left = edition_of(view).sundial_day - view["sundial"]
         if hours < left:
             return 0.0
         need = hours - left + 1
-        if need <= min(hours, self.spendable_tiles(view)):
+        if need <= min(hours, spendable):
             return need * self.time_tile_value
         return self.event_tile_cost
 

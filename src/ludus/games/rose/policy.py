@@ -329,36 +329,21 @@ class EasyModel:
         ed = edition_of(board)
         board["seat"] = actor
         where = GreedyBot.where(board)
-        buildings = list(board["buildings"])
-        moves = [(p, b) for p in where for b in buildings if where[p] != b]
+        moves = [(p, b) for p in where for b in board["buildings"] if where[p] != b]
         index = {move: i for i, move in enumerate(moves)}
         gains = self.option_gains(board, moves, self.weights(board, actor))
-        left = ed.sundial_day - (board.get("sundial") or 0)
+        rule = self._recorder
         spendable = 0 if board.get("event") == "in_a_hurry" else board["seats"][actor]["time_tiles"]
-
-        def cost(hours: int) -> float:
-            if hours < left:
-                return 0.0
-            need = hours - left + 1
-            return need * GreedyBot.time_tile_value if need <= min(hours, spendable) else GreedyBot.event_tile_cost
-
         ways_of: dict[tuple[Any, ...], list[tuple[list[int], float]]] = {}
         keys = []
         for cid in cards:
             card = ed.card_views[ed.card_index[cid]]
             key = (card["type"], card.get("monk"), card.get("building"), card.get("hours"))
             keys.append(key)
-            if key in ways_of:
-                continue
-            if card["type"] == "monk":
-                ways = [([index[(card["monk"], b)] for b in buildings if (card["monk"], b) in index], card["hours"])]
-            elif card["type"] == "building":
-                there = card["building"]
-                ways = [([index[(p, there)] for p in where if (p, there) in index], card["hours"])]
-            else:
-                ways = [([index[(pawn, b)] for b in buildings if (pawn, b) in index], hours)
-                        for pawn, hours in (("william", ed.william_hours), ("adson", ed.adson_hours))]
-            ways_of[key] = [(moved, cost(hours)) for moved, hours in ways if moved]
+            if key not in ways_of:
+                ways = [([index[(p, b)] for p in pawns for b in places if (p, b) in index], hours)
+                        for pawns, places, hours in rule.card_moves(board, card)]
+                ways_of[key] = [(moved, rule.hours_cost(board, hours, spendable)) for moved, hours in ways if moved]
         found = []
         for row in gains:
             worth = {key: max((max(row[i] for i in moved) - spent for moved, spent in ways), default=-1e9)
