@@ -417,3 +417,53 @@ def test_push_scales_the_opponents_weights_against_its_own_monk():
             assert abs(harder[colour] - 1.25 * plain[colour]) < 1e-12
     # together the opponents now weigh a quarter more than its own monk
     assert abs(sum(w for c, w in harder.items() if c != me) - 1.25) < 0.05
+
+
+def _third_of_four(seed: int = 5) -> tuple[object, HardBot]:
+    """Four players, the hard bot at seat 2 (it is guessed after seats 0 and 1), every opponent seen sparing its
+    own monk many times, as an easy reader tallies it."""
+    state = GAME.setup(4, seed)
+    bot = HardBot(2, seed=1)
+    bot.easy_readers = bot.reader_order = True
+    events: list[Event] = []
+    for seat in (0, 1, 3):
+        for _ in range(6):
+            events += [
+                Event("card_played", {"seat": seat, "card": "c0"}),
+                Event("clue", {"monk": COLOURS[state.identity[seat]], "amount": -3, "pawn": "william"}),
+            ]
+    bot.observe(events)
+    return state, bot
+
+
+def test_a_reader_has_placed_its_guesses_of_the_seats_before_this_one_and_cannot_name_those_colours_here():
+    state, bot = _third_of_four()
+    view = GAME.view(state, 2)
+    clue, coming = dict(view["clue"]), dict.fromkeys(COLOURS, 0)
+    rows = bot.catch_up(view).marginals(view)
+    colour = {seat: COLOURS[state.identity[seat]] for seat in range(4)}
+    # guesses go in seat order: seat 3 guesses seats 0 and 1 first, seat 1 only seat 0, seat 0 seat 1;
+    # the easy rule names the colour a seat spared (its own)
+    assert bot.taken(view, 3, rows[3], clue, coming) == {colour[0], colour[1]}
+    assert bot.taken(view, 1, rows[1], clue, coming) == {colour[0]}
+    assert bot.taken(view, 0, rows[0], clue, coming) == {colour[1]}
+
+
+def test_with_the_guessing_order_another_seats_colour_is_no_look_alike_for_a_reader_who_named_it_before():
+    state, bot = _third_of_four()
+    me = COLOURS[state.identity[2]]
+    for seat in (0, 1):  # the seats guessed before it lie lower than its own monk
+        state.clue[state.identity[seat]] = 1
+    state.clue[state.identity[2]] = 4
+    view = GAME.view(state, 2)
+    clue, coming = dict(view["clue"]), dict.fromkeys(COLOURS, 0)
+    for colour in COLOURS:  # the colours nobody holds, out of the way
+        if colour not in {COLOURS[state.identity[seat]] for seat in range(4)}:
+            clue[colour] = 30
+    bot.reader_order = False
+    unordered = bot.guessed(view, clue, coming)
+    bot.reader_order = True
+    ordered = bot.guessed(view, clue, coming)
+    assert clue[me] == 4
+    # without the order its low look-alikes hide it; with it they went to seats 0 and 1 before it was guessed
+    assert ordered > unordered + 1.0

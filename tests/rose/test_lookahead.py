@@ -1,5 +1,5 @@
-"""The look-ahead of Rose's hard level (at four players, since 2026-12-04: see docs/bots.md): it builds on the exact
-one-turn values of ``HardBot`` and only plays what is offered."""
+"""The look-ahead of Rose's hard level (at four players since 2026-12-04, at three too since 2026-12-05: see
+docs/bots.md): it builds on the exact one-turn values of ``HardBot`` and only plays what is offered."""
 
 from __future__ import annotations
 
@@ -151,20 +151,32 @@ def test_a_card_that_ends_the_day_is_answered_the_next_day_by_the_mean_of_the_ot
     assert answers[True] == {cards[0]: -2.0, cards[1]: -3.0, cards[2]: -1.0}  # the others answer it the next day
 
 
-def test_the_hard_level_looks_ahead_at_four_players_with_easy_rule_opponents_to_the_days_end():
+def test_the_hard_level_looks_ahead_at_three_and_four_players_with_easy_rule_opponents_to_the_days_end():
     bot = bot_for(GAME, 0, "hard", seed=1)
     assert isinstance(bot, LookaheadBot)
-    assert (bot.rule_worlds, bot.answer_day_end, bot.players, bot.world_count) == (True, True, (4,), 32)
+    assert (bot.rule_worlds, bot.answer_day_end, bot.players, bot.world_count) == (True, True, (3, 4), 32)
     assert bot.horizon == "day"
     assert not bot.moves  # its move by the exact values (the move's look-ahead won no games: docs/bots.md)
     assert not bot.ways  # each card by its best way (the ways rarely part: docs/bots.md)
     assert not bot.policy_reveals  # the markers the easy seats reveal are not judged (screened: docs/bots.md)
     # the cards the opponents play are judged against what their hands may hold, and the worlds deal those hands
-    assert bot.policy_cards and bot.policy_hands and bot.cards_players == (4,)
+    assert bot.policy_cards and bot.policy_hands and bot.cards_players == (3, 4)
     assert not HardBot.policy_cards and not HardBot.policy_hands  # the class's defaults stay off
     # it sees the monks the easy seats shelter and what its revelations do to their pushes
     assert (bot.shelter, bot.reveal_shift) == (32.0, 3.0)
     assert HardBot.shelter == HardBot.reveal_shift == 0.0  # the class's defaults stay off
+
+
+@pytest.mark.parametrize(("players", "looks"), [(3, True), (4, True), (5, False)])
+def test_the_hard_level_plays_its_cards_on_in_believed_worlds_at_three_and_four_players_only(players, looks):
+    """At five players the look-ahead and the judged cards lost to the exact values (docs/bots.md)."""
+    bot = bot_for(GAME, 0, "hard", seed=1)
+    view, decision = _play_to_card(players, 2, bot)
+    before = bot.looked
+    assert decision.allows(bot.choose(view, decision))
+    assert (bot.looked > before) is looks
+    assert bot.catch_up(view) is not None and bot.easy is not None
+    assert bot.easy.cards is looks  # the cards the opponents play are judged where it looks ahead
 
 
 def test_with_the_day_as_its_horizon_a_look_ahead_plays_on_past_its_next_card_to_the_days_end():

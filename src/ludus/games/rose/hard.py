@@ -262,6 +262,10 @@ class HardBot(MediumBot):
     rule_worlds = False
     """For the searches built on this bot (``LookaheadBot``, ``EndgameBot``): let the opponents of their worlds follow
     the easy rule's colour weights (``opponent_weights``) instead of the fast greedy policy's ±1."""
+    reader_order = False
+    """With ``easy_readers``: each reader's guesses of the seats before this one (in seat order, the order the
+    guesses are placed) take their colours out of what it may name here (``taken``); off: every colour the
+    seat has not revealed stays a look-alike for every reader."""
     easy_readers = False
     """Model each reader's final guess by the easy level's rule (``GreedyBot._choose_guess``): the colour least
     of clue + ``EASY_PUSH`` × its public tally of this seat's pushes (``GreedyBot.observe``, kept here by a
@@ -606,13 +610,45 @@ class HardBot(MediumBot):
             }
         temperature = self.guess_heat + self.guess_heat_per_day * days_left(view)
         named = 0.0
-        for row in belief.marginals(view).values():
+        marginals = belief.marginals(view)
+        for reader, row in marginals.items():
+            taken = self.taken(view, reader, row, clue, coming) if self.reader_order else frozenset()
+            if me in taken:
+                continue
             weight = sum(
-                math.exp((looks[me] - v) / temperature) * (1.0 - row.get(c, 0.0)) for c, v in looks.items() if c != me
+                math.exp((looks[me] - v) / temperature) * (1.0 - row.get(c, 0.0))
+                for c, v in looks.items()
+                if c != me and c not in taken
             )
             named += 1.0 / (1.0 + weight)
         players = view["players"]
         return edition_of(view).guess_clue.get(players, 0) * named
+
+    def taken(
+        self,
+        view: Mapping[str, Any],
+        reader: int,
+        row: Mapping[str, float],
+        clue: Mapping[str, int],
+        coming: Mapping[str, int],
+    ) -> frozenset[str]:
+        """The colours ``reader`` will have placed in front of the seats it guesses before this one.
+
+        A player guesses the others in seat order, each with a different colour, so the colours it names
+        for the seats before this one are no longer its to name here. Each is modelled by the easy rule
+        (``GreedyBot._choose_guess``): the colour least of clue + ``EASY_PUSH`` × the public tally of that
+        seat's pushes, never the reader's own (its likeliest colour) nor one that seat revealed."""
+        own = max(row, key=lambda c: row[c])
+        used: set[str] = set()
+        for target in range(min(self.seat, view["players"])):
+            if target == reader:
+                continue
+            revealed = view["seats"][target]["revealed"]
+            tally = self.watch.pushes.get(target, {})
+            options = [c for c in COLOURS if c != own and c not in revealed and c not in used]
+            if options:
+                used.add(min(options, key=lambda c: clue[c] + self.lock * coming[c] + EASY_PUSH * tally.get(c, 0.0)))
+        return frozenset(used)
 
     def evidence(
         self, view: Mapping[str, Any], pawn: str, building: str, weights: Mapping[str, float]

@@ -24,8 +24,10 @@ likelihood of its choices, the rest the chance another player holds it), and wit
 ends the day is credited the mean answer of the cards that do not (the others answer it the next day; without it,
 ending the day looked safe and the bot took 0.7 more event tiles a game). Against three easy bots, paired with
 ``HardBot`` on the same games, 4 cards × 32 worlds won +1.9 and +2.9 points on 800 fresh games each with the rule
-alone, +4.9 on 800 more with both, and +0.0 on seed 2026's 400 (docs/bots.md, "Hard looks ahead at four players");
-at three and five players it was not measured, so there ``hard`` is ``HardBot``.
+alone, +4.9 on 800 more with both, and +0.0 on seed 2026's 400 (docs/bots.md, "Hard looks ahead at four players").
+Since 2026-12-05's second session it looks ahead at three players too, with the opponents' cards judged (+4.88 and
++5.42 points against two easy bots on two sets of 400 paired games); at five players the same lost 2.00 points on 400,
+so there ``hard`` is ``HardBot`` (docs/bots.md, "Hard looks ahead at three players").
 
 **To the day's end** (``horizon`` ``"day"``, the hard level's since 2026-12-04's second session). A look-ahead plays
 on past its own next card, its own turns by the greedy rule with its leader weights, until the day ends: the day's
@@ -265,9 +267,11 @@ class LookaheadBot(HardBot):
 
 HARD_WORLDS = 32
 """The hard level's believed worlds per card (4 cards × 32 worlds: 128 look-aheads of a day a card decision)."""
-HARD_PLAYERS = (4,)
-"""The player counts at which the hard level looks ahead; at the others it is ``HardBot`` with the hard level's
-``shelter`` and ``reveal_shift`` (the look-ahead was measured at four players only: docs/bots.md)."""
+HARD_PLAYERS = (3, 4)
+"""The player counts at which the hard level looks ahead and judges the opponents' cards; at five it is ``HardBot``
+with the hard level's ``shelter`` and ``reveal_shift``. Three players since 2026-12-05's second session: +4.88 points
+against two easy bots on 400 fresh paired games and +5.42 on seed 2026's 400; at five players the same was −2.00 on
+400 (docs/bots.md, "Hard looks ahead at three players")."""
 HARD_HORIZON = "day"
 """How far the hard level's look-ahead plays: to the day's end (since 2026-12-04's second session: +4.1 points against
 three easy bots on 800 fresh games paired with the look-ahead to its next card, docs/bots.md)."""
@@ -284,9 +288,9 @@ def lookahead_bot(game: Any, seat: int, seed: int | None) -> LookaheadBot:
 
 def hard_bot(game: Any, seat: int, seed: int | None) -> LookaheadBot:
     """The "hard" level: ``HardBot`` that sees the monks the easy seats shelter and what its revelations do to their
-    pushes, and at four players looks ahead over the rest of the day, its best cards played on in believed worlds
-    where every opponent plays by the easy rule; there it also judges the cards the opponents play and deals each
-    world's opponents the hands those plays make likely (``HardBot.policy_cards``, ``policy_hands``)."""
+    pushes, and at three and four players looks ahead over the rest of the day, its best cards played on in believed
+    worlds where every opponent plays by the easy rule; there it also judges the cards the opponents play and deals
+    each world's opponents the hands those plays make likely (``HardBot.policy_cards``, ``policy_hands``)."""
     bot = LookaheadBot(seat, seed, candidates=CANDIDATES, worlds=HARD_WORLDS, rule_worlds=True,
                        players=HARD_PLAYERS, answer_day_end=True, horizon=HARD_HORIZON)
     bot.shelter = HARD_SHELTER
