@@ -467,3 +467,16 @@ def test_with_the_guessing_order_another_seats_colour_is_no_look_alike_for_a_rea
     assert clue[me] == 4
     # without the order its low look-alikes hide it; with it they went to seats 0 and 1 before it was guessed
     assert ordered > unordered + 1.0
+
+
+def test_the_readers_are_modelled_by_the_easy_rule_only_at_the_player_counts_named():
+    state, bot = _third_of_four()
+    view = GAME.view(state, 2)
+    clue, coming = dict(view["clue"]), dict.fromkeys(COLOURS, 0)
+    bot.tallied = {COLOURS[state.identity[2]]: 3.0}  # a move that pushes its own colour up hides it from easy readers
+    easy = bot.guessed(view, clue, coming)
+    bot.readers_players = (3,)
+    generic = bot.guessed(view, clue, coming)
+    bot.readers_players = (4,)
+    assert bot.guessed(view, clue, coming) == easy
+    assert bot.reads_easily(view) and easy != generic

@@ -162,6 +162,9 @@ def test_the_hard_level_looks_ahead_at_three_and_four_players_with_easy_rule_opp
     # the cards the opponents play are judged against what their hands may hold, and the worlds deal those hands
     assert bot.policy_cards and bot.policy_hands and bot.cards_players == (3, 4)
     assert not HardBot.policy_cards and not HardBot.policy_hands  # the class's defaults stay off
+    # at four players the readers' final guesses are modelled by the easy rule, in the order they are placed
+    assert bot.easy_readers and bot.reader_order and bot.readers_players == (4,)
+    assert not HardBot.easy_readers and not HardBot.reader_order
     # it sees the monks the easy seats shelter and what its revelations do to their pushes
     assert (bot.shelter, bot.reveal_shift) == (32.0, 3.0)
     assert HardBot.shelter == HardBot.reveal_shift == 0.0  # the class's defaults stay off

@@ -262,6 +262,8 @@ class HardBot(MediumBot):
     rule_worlds = False
     """For the searches built on this bot (``LookaheadBot``, ``EndgameBot``): let the opponents of their worlds follow
     the easy rule's colour weights (``opponent_weights``) instead of the fast greedy policy's ±1."""
+    readers_players: tuple[int, ...] | None = None
+    """With ``easy_readers``: the player counts at which the readers are modelled by the easy rule (``None``: all)."""
     reader_order = False
     """With ``easy_readers``: each reader's guesses of the seats before this one (in seat order, the order the
     guesses are placed) take their colours out of what it may name here (``taken``); off: every colour the
@@ -592,7 +594,8 @@ class HardBot(MediumBot):
         evidence = belief.loglik[self.seat]
         extra = self.extra or {}
         revealed = view["seats"][self.seat]["revealed"]
-        if self.easy_readers:
+        easily = self.reads_easily(view)
+        if easily:
             tally = self.watch.pushes.get(self.seat, {})
             tallied = self.tallied or {}
             looks = {
@@ -612,7 +615,7 @@ class HardBot(MediumBot):
         named = 0.0
         marginals = belief.marginals(view)
         for reader, row in marginals.items():
-            taken = self.taken(view, reader, row, clue, coming) if self.reader_order else frozenset()
+            taken = self.taken(view, reader, row, clue, coming) if easily and self.reader_order else frozenset()
             if me in taken:
                 continue
             weight = sum(
@@ -623,6 +626,11 @@ class HardBot(MediumBot):
             named += 1.0 / (1.0 + weight)
         players = view["players"]
         return edition_of(view).guess_clue.get(players, 0) * named
+
+    def reads_easily(self, view: Mapping[str, Any]) -> bool:
+        """Whether the readers' final guesses are modelled by the easy rule here (``easy_readers`` at the player
+        counts of ``readers_players``)."""
+        return self.easy_readers and (self.readers_players is None or view["players"] in self.readers_players)
 
     def taken(
         self,
@@ -662,7 +670,7 @@ class HardBot(MediumBot):
         if base is None:
             base = self.value(view, (dict(view["suspicion"]), dict(view["clue"])), weights)
         self.extra = self.evidence(view, pawn, building, weights)
-        if self.easy_readers:
+        if self.reads_easily(view):
             self.tallied = self.tally(view, pawn, building, weights)
         try:
             return super().move_value(view, pawn, building, weights, base)

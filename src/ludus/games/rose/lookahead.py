@@ -272,6 +272,11 @@ HARD_PLAYERS = (3, 4)
 with the hard level's ``shelter`` and ``reveal_shift``. Three players since 2026-12-05's second session: +4.88 points
 against two easy bots on 400 fresh paired games and +5.42 on seed 2026's 400; at five players the same was −2.00 on
 400 (docs/bots.md, "Hard looks ahead at three players")."""
+HARD_READERS_PLAYERS = (4,)
+"""The player counts at which the hard level models the readers' final guesses by the easy rule, in the order the
+guesses are placed (``HardBot.easy_readers``, ``reader_order``; since 2026-12-05's second session: +2.12 points
+against three easy bots on 400 fresh paired games and +1.75 on seed 2026's 400, named 1.2 and 0.8 clue less a game;
+docs/bots.md, "Hard looks ahead at three players, and the order of the final guesses")."""
 HARD_HORIZON = "day"
 """How far the hard level's look-ahead plays: to the day's end (since 2026-12-04's second session: +4.1 points against
 three easy bots on 800 fresh games paired with the look-ahead to its next card, docs/bots.md)."""
@@ -297,10 +302,12 @@ def hard_bot(game: Any, seat: int, seed: int | None) -> LookaheadBot:
     bot.reveal_shift = HARD_REVEAL_SHIFT
     bot.policy_cards = bot.policy_hands = True
     bot.cards_players = HARD_PLAYERS
+    bot.easy_readers = bot.reader_order = True
+    bot.readers_players = HARD_READERS_PLAYERS
     return bot
 
 
 __all__ = [
-    "HARD_HORIZON", "HARD_PLAYERS", "HARD_REVEAL_SHIFT", "HARD_SHELTER", "HARD_WORLDS", "LookaheadBot", "Way",
-    "hard_bot", "lookahead_bot", "weighted", "win_chance",
+    "HARD_HORIZON", "HARD_PLAYERS", "HARD_READERS_PLAYERS", "HARD_REVEAL_SHIFT", "HARD_SHELTER", "HARD_WORLDS",
+    "LookaheadBot", "Way", "hard_bot", "lookahead_bot", "weighted", "win_chance",
 ]
