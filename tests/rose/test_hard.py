@@ -11,12 +11,14 @@ from ludus.games.rose.game import GAME
 from ludus.games.rose.hard import HardBot, days_left
 
 
-def _known(players: int = 3, seed: int = 5) -> tuple[object, HardBot]:
-    """A fresh game where seat 0's hard bot has seen every opponent spare its own monk many times."""
+def _known(players: int = 3, seed: int = 5, me: int = 0, easy_readers: bool = False) -> tuple[object, HardBot]:
+    """A fresh game where seat ``me``'s hard bot has seen every opponent spare its own monk many times (and with
+    ``easy_readers``, tallied it as an easy reader would, the readers in the order of their guesses)."""
     state = GAME.setup(players, seed)
-    bot = HardBot(0, seed=1)
+    bot = HardBot(me, seed=1)
+    bot.easy_readers = bot.reader_order = easy_readers
     events: list[Event] = []
-    for seat in range(1, players):
+    for seat in (s for s in range(players) if s != me):
         for _ in range(6):
             events += [
                 Event("card_played", {"seat": seat, "card": "c0"}),
@@ -419,21 +421,9 @@ def test_push_scales_the_opponents_weights_against_its_own_monk():
     assert abs(sum(w for c, w in harder.items() if c != me) - 1.25) < 0.05
 
 
-def _third_of_four(seed: int = 5) -> tuple[object, HardBot]:
-    """Four players, the hard bot at seat 2 (it is guessed after seats 0 and 1), every opponent seen sparing its
-    own monk many times, as an easy reader tallies it."""
-    state = GAME.setup(4, seed)
-    bot = HardBot(2, seed=1)
-    bot.easy_readers = bot.reader_order = True
-    events: list[Event] = []
-    for seat in (0, 1, 3):
-        for _ in range(6):
-            events += [
-                Event("card_played", {"seat": seat, "card": "c0"}),
-                Event("clue", {"monk": COLOURS[state.identity[seat]], "amount": -3, "pawn": "william"}),
-            ]
-    bot.observe(events)
-    return state, bot
+def _third_of_four() -> tuple[object, HardBot]:
+    """Four players, the hard bot at seat 2 (it is guessed after seats 0 and 1), reading as the easy rule does."""
+    return _known(players=4, me=2, easy_readers=True)
 
 
 def test_a_reader_has_placed_its_guesses_of_the_seats_before_this_one_and_cannot_name_those_colours_here():

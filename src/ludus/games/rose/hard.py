@@ -56,10 +56,13 @@ one-turn values.
   so each card an opponent plays is judged too, against what its hand may hold under each hypothesis
   (``hands.Hands``); the worlds deal the opponents those hands. +3.5 points on 600 fresh paired games and +2.5 on
   seed 2026's 400 (docs/bots.md). ``keep_unplayed`` (off) charges revealing a colour the belief says nobody holds.
-- **Readers' final guesses by the easy rule** (``easy_readers``, off). Each reader names the colour least of
-  clue + 2 × its public tally of this seat's pushes (kept by a ``GreedyBot`` watcher, plus what the move being
-  valued would add). It is named less (≈ −0.5 clue a game) but did not win more: +2.0 points on seed 12000,
-  −1.75 on fresh seed 13000 (paired, 400 games each; docs/bots.md).
+- **Readers' final guesses by the easy rule** (``easy_readers``; the hard level's at four players since 2026-12-05's
+  second session, with ``reader_order``). Each reader names the colour least of clue + 2 × its public tally of this
+  seat's pushes (kept by a ``GreedyBot`` watcher, plus what the move being valued would add). Alone it was named
+  less (≈ −0.5 clue a game) but did not win more: +2.0 points on seed 12000, −1.75 on fresh seed 13000 (paired, 400
+  games each). With ``reader_order`` each reader has already placed its guesses of the seats before this one, in seat
+  order, and cannot name those colours here (``taken``): named 1.2 and 0.8 clue less a game, +2.12 and +1.75 points
+  on two sets of 400 paired games (docs/bots.md).
 """
 
 from __future__ import annotations
