@@ -616,8 +616,7 @@ class HardBot(MediumBot):
             }
         temperature = self.guess_heat + self.guess_heat_per_day * days_left(view)
         named = 0.0
-        marginals = belief.marginals(view)
-        for reader, row in marginals.items():
+        for reader, row in belief.marginals(view).items():
             taken = self.taken(view, reader, row, clue, coming) if easily and self.reader_order else frozenset()
             if me in taken:
                 continue
@@ -651,7 +650,7 @@ class HardBot(MediumBot):
         seat's pushes, never the reader's own (its likeliest colour) nor one that seat revealed."""
         own = max(row, key=lambda c: row[c])
         used: set[str] = set()
-        for target in range(min(self.seat, view["players"])):
+        for target in range(self.seat):
             if target == reader:
                 continue
             revealed = view["seats"][target]["revealed"]
